@@ -1,0 +1,28 @@
+"""Building Views: the packager behind ``pyview build`` (CPython only).
+
+Example:
+    >>> from pyview.build import build_view
+    >>> built = build_view("examples/hello/hello_view.py")  # doctest: +SKIP
+    >>> print(built.size_table())  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from pyview.build._errors import BuildError, RuntimeFetchError
+from pyview.build._packager import DEFAULT_BOOT_TIMEOUT, BuiltView, RuntimeMode, build_view
+from pyview.build._runtime import PYODIDE_VERSION, RuntimeDist, cache_root, ensure_runtime
+from pyview.build._wheels import resolve_wheels
+
+__all__ = [
+    "DEFAULT_BOOT_TIMEOUT",
+    "PYODIDE_VERSION",
+    "BuildError",
+    "BuiltView",
+    "RuntimeDist",
+    "RuntimeFetchError",
+    "RuntimeMode",
+    "build_view",
+    "cache_root",
+    "ensure_runtime",
+    "resolve_wheels",
+]

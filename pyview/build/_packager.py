@@ -1,0 +1,221 @@
+"""The packager: a Python View becomes one ``text/html;profile=mcp-app`` document."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pyview._version import __version__
+from pyview.build._document import Blob, render_document, script_json, script_text
+from pyview.build._errors import BuildError
+from pyview.build._prerender import prerender
+from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
+from pyview.build._sources import ViewSources, browser_core_sources, load_view_sources
+from pyview.build._wheels import resolve_wheels
+
+RuntimeMode = Literal["inline", "url"]
+RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
+# the JS shim, in load order: the patch applier defines pyviewDom, the boot starts Python
+SHIM_SCRIPTS = ("dom.js", "boot.js")
+MOUNT_ROOT = "/pyview/src"
+DEFAULT_BOOT_TIMEOUT = 60.0
+_EMSCRIPTEN_EXPORT = "export default _createPyodideModule;"
+
+
+class BuiltView:
+    """One built View document and what it is made of.
+
+    Attributes:
+        html: the document (``text/html;profile=mcp-app``).
+        entry: the View's module name.
+        digest: a short hash of the View's sources and build options; it changes whenever the document's behaviour can.
+        parts: ``[(part name, bytes in the document)]``, largest first.
+        csp: the ``_meta.ui.csp`` the resource must declare (domains for a runtime served by URL), ``{}`` for inline.
+        prerendered: whether the first paint shows the View's own pre-rendered UI.
+    """
+
+    def __init__(
+        self, html: str, entry: str, digest: str, parts: list[tuple[str, int]], csp: dict[str, list[str]], prerendered: bool
+    ) -> None:
+        self.html = html
+        self.entry = entry
+        self.digest = digest
+        self.parts = sorted(parts, key=lambda part: -part[1])
+        self.csp = csp
+        self.prerendered = prerendered
+
+    @property
+    def size(self) -> int:
+        """The document's size in bytes (UTF-8)."""
+        return len(self.html.encode("utf-8"))
+
+    def write(self, path: str | os.PathLike[str]) -> Path:
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.html, "utf-8")
+        return target
+
+    def size_table(self) -> str:
+        """The document's size by part, as printed by ``pyview build``."""
+        width = max(len(name) for name, _ in self.parts)
+        lines = [f"  {name:<{width}}  {size:>12,} B" for name, size in self.parts]
+        lines.append(f"  {'total':<{width}}  {self.size:>12,} B  ({self.size / 1e6:.2f} MB)")
+        return "\n".join(lines)
+
+
+def build_view(
+    view: str | os.PathLike[str],
+    *,
+    runtime: RuntimeMode = "inline",
+    runtime_url: str | None = None,
+    packages: Sequence[str] = (),
+    title: str | None = None,
+    boot_timeout: float = DEFAULT_BOOT_TIMEOUT,
+    progress: ProgressCallback | None = None,
+) -> BuiltView:
+    """Build a View into one self-contained HTML document.
+
+    Args:
+        view: the View's Python file, or its package folder.
+        runtime: ``"inline"`` embeds Pyodide (no request leaves the frame); ``"url"`` loads it from ``runtime_url``.
+        runtime_url: where the Pyodide runtime files are served from (with ``runtime="url"``).
+        packages: extra requirements embedded as wheels and installed at boot without network, e.g. ``["pydantic"]``.
+        title: the document title (default: the View's module name).
+        boot_timeout: seconds before a View that has not started shows the timeout panel.
+        progress: receives status lines while the runtime or wheels are fetched.
+
+    Raises:
+        BuildError: the View has a syntax error (file and line), the options disagree, or the runtime or packages are
+            unavailable.
+
+    Example:
+        >>> built = build_view("examples/hello/hello_view.py")  # doctest: +SKIP
+        >>> built.write("hello.html")  # doctest: +SKIP
+    """
+    if runtime not in ("inline", "url"):
+        raise BuildError(f"runtime must be 'inline' or 'url', not {runtime!r}")
+    if runtime == "url":
+        runtime_url = _check_runtime_url(runtime_url)
+    elif runtime_url is not None:
+        raise BuildError("runtime_url is only used with runtime='url'")
+    sources = load_view_sources(view)  # fails on a syntax error before anything is fetched or written
+    dist = ensure_runtime(progress=progress)
+    wheels = resolve_wheels(packages)
+    prerendered = prerender(sources)
+    return _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, prerendered)
+
+
+def _check_runtime_url(url: str | None) -> str:
+    if not url:
+        raise BuildError("runtime='url' needs runtime_url (the base URL the Pyodide files are served from)")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise BuildError(f"runtime_url must be an absolute http(s) URL, not {url!r}")
+    return url if url.endswith("/") else url + "/"
+
+
+def _assemble(
+    sources: ViewSources,
+    dist: RuntimeDist,
+    runtime: RuntimeMode,
+    runtime_url: str | None,
+    wheels: list[Path],
+    title: str | None,
+    boot_timeout: float,
+    prerendered: str,
+) -> BuiltView:
+    core = browser_core_sources()
+    all_sources = {**core, **sources.files}
+    blobs = [Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels]
+    config: dict[str, object] = {
+        "entry": sources.entry,
+        "mountRoot": MOUNT_ROOT,
+        "display": sources.display,
+        "bootTimeoutMs": int(boot_timeout * 1000),
+        "wheels": [wheel.name for wheel in wheels],
+        "version": __version__,
+    }
+    csp: dict[str, list[str]] = {}
+    loader_js = emscripten_module = ""
+    if runtime == "inline":
+        lock = dist.lock()
+        config["runtime"] = {"mode": "inline", "lock": {"info": lock["info"], "packages": {}}}
+        blobs += [
+            Blob("pyodide.asm.wasm", dist.wasm_gzip(), encoding="gzip"),
+            Blob("python_stdlib.zip", dist.stdlib_gzip(), encoding="gzip"),
+        ]
+        loader_js = script_text(dist.file("pyodide.js").read_text("utf-8"))
+        emscripten_module = _emscripten_module(dist)
+    else:
+        assert runtime_url is not None
+        config["runtime"] = {"mode": "url", "url": runtime_url}
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
+        csp = {"resourceDomains": [origin], "connectDomains": [origin]}
+    shims = [script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in SHIM_SCRIPTS if (RUNTIME_DIR / name).exists()]
+    sources_json = script_json(all_sources)
+    config_json = script_json(config)
+    html = render_document(
+        title=title or sources.entry,
+        css=(RUNTIME_DIR / "boot.css").read_text("utf-8"),
+        prerendered=prerendered,
+        config=config_json,
+        sources=sources_json,
+        inline=runtime == "inline",
+        runtime_url=runtime_url or "",
+        loader_js=loader_js,
+        emscripten_module=emscripten_module,
+        shim_scripts=shims,
+        blobs=blobs,
+    )
+    parts = [
+        ("JS shim (boot, patch applier)", sum(len(s) for s in shims)),
+        ("Python: pyview browser core", len(script_json(core))),
+        ("Python: View sources", len(script_json(sources.files))),
+        ("config", len(config_json)),
+    ]
+    if prerendered:
+        parts.append(("pre-rendered first paint", len(prerendered.encode())))
+    if runtime == "inline":
+        parts.append(("runtime: pyodide.js loader", len(loader_js.encode())))
+        parts.append(("runtime: pyodide.asm.mjs", len(emscripten_module.encode())))
+    parts += [(_blob_label(blob), len(blob.base64)) for blob in blobs]
+    parts.append(("HTML, styles", len(html.encode()) - sum(size for _, size in parts)))
+    digest = _digest(sources, runtime, runtime_url, wheels)
+    return BuiltView(html, sources.entry, digest, parts, csp, bool(prerendered))
+
+
+def _emscripten_module(dist: RuntimeDist) -> str:
+    """Pyodide's Emscripten ES module, turned into an inline module that hands its factory to the boot.
+
+    CSP forbids ``blob:`` scripts and ``eval``, so the module cannot be imported: it runs inline and stores its
+    factory where ``loadPyodide({createPyodideModule})`` picks it up.
+    """
+    text = dist.file("pyodide.asm.mjs").read_text("utf-8")
+    if text.count(_EMSCRIPTEN_EXPORT) != 1:
+        raise BuildError(f"pyodide {dist.version}: pyodide.asm.mjs does not end in {_EMSCRIPTEN_EXPORT!r} as expected")
+    return script_text(
+        text.replace(_EMSCRIPTEN_EXPORT, "globalThis.__pyviewCreatePyodideModule = _createPyodideModule;")
+    )
+
+
+def _blob_label(blob: Blob) -> str:
+    kind = "runtime" if blob.name in ("pyodide.asm.wasm", "python_stdlib.zip") else "package"
+    return f"{kind}: {blob.name} ({blob.encoding + ', ' if blob.encoding else ''}base64)"
+
+
+def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels: list[Path]) -> str:
+    sha = hashlib.sha256()
+    for part in (sources.digest(), runtime, runtime_url or "", __version__, *[wheel.name for wheel in wheels]):
+        sha.update(part.encode() + b"\0")
+    for name in (*SHIM_SCRIPTS, "boot.css"):
+        path = RUNTIME_DIR / name
+        if path.exists():
+            sha.update(path.read_bytes())
+    for text in browser_core_sources().values():
+        sha.update(text.encode())
+    return sha.hexdigest()[:12]
+

@@ -1,0 +1,114 @@
+"""Collecting the Python sources a document carries: the developer's View and pyview's browser core."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from pyview.build._errors import BuildError
+
+PYVIEW_ROOT = Path(__file__).resolve().parent.parent
+# pyview's browser core: the modules that run inside the View (see docs/ARCHITECTURE.md)
+BROWSER_CORE = ("__init__.py", "_version.py", "_boot.py", "app", "components")
+
+
+class ViewSources:
+    """The developer's files for one View.
+
+    Attributes:
+        entry: the module the boot imports (``weather_view`` for ``weather_view.py``, the folder name for a package).
+        files: ``{path inside the document: source text}``, e.g. ``{"weather_view.py": "..."}``.
+        display: ``{path inside the document: path shown in tracebacks}``, the path as the developer knows it.
+        origin: the file or folder given.
+    """
+
+    def __init__(self, entry: str, files: dict[str, str], display: dict[str, str], origin: Path) -> None:
+        self.entry = entry
+        self.files = files
+        self.display = display
+        self.origin = origin
+
+    def digest(self) -> str:
+        """A short content hash of the View's sources (the same sources give the same digest)."""
+        sha = hashlib.sha256()
+        for path in sorted(self.files):
+            sha.update(path.encode() + b"\0" + self.files[path].encode() + b"\0")
+        return sha.hexdigest()[:12]
+
+
+def load_view_sources(view: str | os.PathLike[str]) -> ViewSources:
+    """Read a View given as a Python file or a package folder, and check that every file compiles.
+
+    Raises:
+        BuildError: the path does not exist, is not a View, or a file has a syntax error (with file and line).
+    """
+    origin = Path(view)
+    if not origin.exists():
+        raise BuildError(f"View not found: {origin}")
+    if origin.is_file():
+        if origin.suffix != ".py":
+            raise BuildError(f"A View is a Python file or a package folder, not {origin.name}")
+        entry, paths = origin.stem, {origin.name: origin}
+    elif (origin / "__init__.py").is_file():
+        entry = origin.name
+        paths = {
+            f"{entry}/{path.relative_to(origin).as_posix()}": path
+            for path in sorted(origin.rglob("*.py"))
+            if "__pycache__" not in path.parts
+        }
+    else:
+        raise BuildError(f"{origin} is a folder without __init__.py; give the View's .py file or a package folder")
+    if not entry.isidentifier():
+        raise BuildError(f"{origin.name!r} cannot be imported as a module name; rename it (letters, digits, _)")
+    files: dict[str, str] = {}
+    display: dict[str, str] = {}
+    for inner, path in paths.items():
+        shown = _display_path(path)
+        text = path.read_text("utf-8")
+        check_syntax(text, shown)
+        files[inner] = text
+        display[inner] = shown
+    return ViewSources(entry, files, display, origin)
+
+
+def check_syntax(source: str, filename: str) -> None:
+    """Compile ``source`` and turn a syntax error into a :class:`BuildError` naming file and line.
+
+    Example:
+        >>> check_syntax("x = (", "view.py")
+        Traceback (most recent call last):
+        ...
+        pyview.build._errors.BuildError: view.py:1: syntax error: '(' was never closed
+    """
+    try:
+        compile(source, filename, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        line = exc.lineno or 0
+        pointer = ""
+        if exc.text:
+            pointer = f"\n    {exc.text.rstrip()}\n    {' ' * max((exc.offset or 1) - 1, 0)}^"
+        raise BuildError(f"{filename}:{line}: syntax error: {exc.msg}{pointer}") from None
+
+
+def browser_core_sources() -> dict[str, str]:
+    """pyview's own browser-side modules, keyed by their path inside the document (``pyview/...``)."""
+    files: dict[str, str] = {}
+    for name in BROWSER_CORE:
+        path = PYVIEW_ROOT / name
+        if path.is_dir():
+            for module in sorted(path.rglob("*.py")):
+                if "__pycache__" not in module.parts:
+                    files[f"pyview/{module.relative_to(PYVIEW_ROOT).as_posix()}"] = module.read_text("utf-8")
+        elif path.is_file():
+            files[f"pyview/{name}"] = path.read_text("utf-8")
+    return files
+
+
+def _display_path(path: Path) -> str:
+    """The path relative to the working folder when it lies below it, else absolute."""
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return absolute.as_posix()

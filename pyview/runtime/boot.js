@@ -1,0 +1,159 @@
+// pyview boot shim: starts Pyodide inside the View's iframe, runs the developer's Python, and never leaves the frame
+// blank. The loading state is static HTML painted before any script runs; this file only replaces it (with the View,
+// or with an error panel that says what happened and what the host must allow).
+(() => {
+  "use strict";
+  const stamp = () => performance.timeOrigin + performance.now();
+  const config = JSON.parse(document.getElementById("pyview-config").textContent);
+  const marks = { boot: stamp() };
+  let failed = false;
+
+  // ---- The host message buffer: messages from the host wait here until Python subscribes -------------------------
+  const early = [];
+  let subscriber = null;
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent) return; // only the host may talk to the View
+    let text;
+    try {
+      text = JSON.stringify(event.data);
+    } catch {
+      return; // not JSON-serialisable: cannot be a JSON-RPC message
+    }
+    if (subscriber && early.length === 0) subscriber(text);
+    else early.push(text);
+  });
+  const drain = () => {
+    while (subscriber && early.length) subscriber(early.shift());
+  };
+  globalThis.pyviewHost = {
+    post(text) {
+      window.parent.postMessage(JSON.parse(text), "*");
+    },
+    subscribe(fn) {
+      subscriber = fn;
+      queueMicrotask(drain); // not re-entrantly inside the caller
+    },
+    unsubscribe() {
+      subscriber = null;
+    },
+  };
+
+  // ---- Failure: a readable panel in the frame, and a log message to the host ----------------------------------
+  const fail = (kind, title, detail, hint) => {
+    if (failed) return;
+    failed = true;
+    marks.failed = stamp();
+    const panel = document.createElement("section");
+    panel.id = "pyview-error";
+    panel.setAttribute("role", "alert");
+    panel.dataset.kind = kind;
+    const heading = document.createElement("h2");
+    heading.textContent = title;
+    panel.append(heading);
+    if (hint) {
+      const advice = document.createElement("p");
+      advice.textContent = hint;
+      panel.append(advice);
+    }
+    if (detail) {
+      const pre = document.createElement("pre");
+      pre.textContent = detail;
+      panel.append(pre);
+    }
+    document.getElementById("pyview-boot")?.remove();
+    document.body.prepend(panel);
+    const log = { jsonrpc: "2.0", method: "notifications/message",
+      params: { level: "error", logger: "pyview", data: { kind, title, detail: detail || "", hint: hint || "" } } };
+    try {
+      window.parent.postMessage(log, "*");
+    } catch { /* a detached frame has no host to tell */ }
+  };
+  const CSP_HINT = "This View runs Python compiled to WebAssembly. The host's Content-Security-Policy must allow " +
+    "'wasm-unsafe-eval' in script-src for the View's frame.";
+  document.addEventListener("securitypolicyviolation", (event) => {
+    if (event.blockedURI === "wasm-eval") {
+      fail("csp", "WebAssembly is blocked by the host", `Blocked by the directive: ${event.violatedDirective}`, CSP_HINT);
+    }
+  });
+  const timer = setTimeout(() => fail("timeout", "Python did not start in time",
+    `The View was still starting after ${config.bootTimeoutMs / 1000} s (stage: ${stage}).`,
+    "The frame may be too slow or out of memory, or a runtime file could not be loaded."), config.bootTimeoutMs);
+
+  // ---- Inline runtime: the runtime's own URLs are answered from the document ----------------------------------
+  const INLINE_BASE = "https://pyview.invalid/runtime/";
+  const blobResponse = (name) => {
+    const node = document.getElementById(`pyview-blob:${name}`);
+    if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
+    const bytes = Uint8Array.fromBase64(node.textContent.trim());
+    node.remove(); // every blob is read once: free the base64 text
+    const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    let body = new Blob([bytes]).stream();
+    if (node.dataset.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(body, { headers: { "Content-Type": type } });
+  };
+  const installFetchShim = () => {
+    const realFetch = globalThis.fetch.bind(globalThis);
+    globalThis.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof Request ? input.url : String(input);
+      if (url.startsWith(INLINE_BASE)) return Promise.resolve(blobResponse(url.slice(INLINE_BASE.length)));
+      return realFetch(input, init);
+    };
+  };
+
+  // ---- Boot -----------------------------------------------------------------------------------------------------
+  let stage = "loading the runtime";
+  const finish = () => {
+    clearTimeout(timer);
+    document.getElementById("pyview-boot")?.remove();
+  };
+  globalThis.pyviewBoot = {
+    marks,
+    config,
+    mark(name) {
+      if (!(name in marks)) marks[name] = stamp();
+      if (name === "render") finish();
+    },
+    fail,
+  };
+
+  const start = async () => {
+    const runtime = config.runtime;
+    let pyodide;
+    if (runtime.mode === "inline") {
+      installFetchShim();
+      pyodide = await loadPyodide({
+        indexURL: INLINE_BASE,
+        lockFileContents: runtime.lock,
+        createPyodideModule: globalThis.__pyviewCreatePyodideModule,
+        stdLibURL: INLINE_BASE + "python_stdlib.zip",
+        packageBaseUrl: INLINE_BASE,
+      });
+    } else {
+      installFetchShim(); // wheels embedded with --package are still served from the document
+      pyodide = await loadPyodide({ indexURL: runtime.url });
+    }
+    if (failed) return;
+    marks.python = stamp();
+    if (config.wheels.length) {
+      stage = "installing packages";
+      await pyodide.loadPackage(config.wheels.map((name) => INLINE_BASE + name), { messageCallback: () => {} });
+    }
+    stage = "importing the View";
+    const sources = JSON.parse(document.getElementById("pyview-sources").textContent);
+    for (const [path, text] of Object.entries(sources)) {
+      const full = `${config.mountRoot}/${path}`;
+      pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+      pyodide.FS.writeFile(full, text);
+    }
+    pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
+    globalThis.pyviewPyodide = pyodide;
+    const boot = pyodide.pyimport("pyview._boot");
+    await boot.run(JSON.stringify(config));
+    boot.destroy();
+    if (!failed) globalThis.pyviewBoot.mark("render");
+  };
+  start().catch((error) => {
+    fail("error", "The View could not start", `${error?.stack || error}`,
+      "This is a problem in pyview's start-up rather than in the View's Python code.");
+  });
+})();
