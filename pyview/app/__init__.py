@@ -1,0 +1,110 @@
+"""The View side of MCP Apps: :class:`App` connects a Python View to its host.
+
+Names are exported lazily: importing :mod:`pyview.app` imports nothing else until a name is used.
+
+Example:
+    >>> from pyview.app import App
+    >>> app = App("weather", "1.0.0")
+    >>> @app.on_tool_result
+    ... def show(result):
+    ...     print(result.text)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyview.app._app import App
+    from pyview.app._browser import PostMessageTransport
+    from pyview.app._errors import (
+        CapabilityError,
+        ConnectionClosedError,
+        HostError,
+        McpError,
+        ProtocolVersionError,
+        RequestTimeoutError,
+    )
+    from pyview.app._jsonrpc import JsonRpcPeer
+    from pyview.app._protocol import PROTOCOL_VERSION
+    from pyview.app._session import AppSession
+    from pyview.app._transport import MemoryTransport, Transport, memory_transport_pair
+    from pyview.app._types import (
+        ActionResult,
+        HostCapabilities,
+        HostContext,
+        HostInfo,
+        Payload,
+        ResourceResult,
+        ToolCancelled,
+        ToolInput,
+        ToolResult,
+    )
+
+# public name -> private module that defines it
+_LAZY: dict[str, str] = {
+    "App": "_app",
+    "AppSession": "_session",
+    "PostMessageTransport": "_browser",
+    "Transport": "_transport",
+    "MemoryTransport": "_transport",
+    "memory_transport_pair": "_transport",
+    "JsonRpcPeer": "_jsonrpc",
+    "PROTOCOL_VERSION": "_protocol",
+    "McpError": "_errors",
+    "HostError": "_errors",
+    "RequestTimeoutError": "_errors",
+    "ConnectionClosedError": "_errors",
+    "CapabilityError": "_errors",
+    "ProtocolVersionError": "_errors",
+    "Payload": "_types",
+    "ToolResult": "_types",
+    "ToolInput": "_types",
+    "ToolCancelled": "_types",
+    "HostContext": "_types",
+    "HostCapabilities": "_types",
+    "HostInfo": "_types",
+    "ActionResult": "_types",
+    "ResourceResult": "_types",
+}
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ActionResult",
+    "App",
+    "AppSession",
+    "CapabilityError",
+    "ConnectionClosedError",
+    "HostCapabilities",
+    "HostContext",
+    "HostError",
+    "HostInfo",
+    "JsonRpcPeer",
+    "McpError",
+    "MemoryTransport",
+    "Payload",
+    "PostMessageTransport",
+    "ProtocolVersionError",
+    "RequestTimeoutError",
+    "ResourceResult",
+    "ToolCancelled",
+    "ToolInput",
+    "ToolResult",
+    "Transport",
+    "memory_transport_pair",
+]
+
+
+def __getattr__(name: str) -> object:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'pyview.app' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module("pyview.app." + module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

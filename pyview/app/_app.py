@@ -1,0 +1,485 @@
+"""The View-side :class:`App`: handshake, session state, host notifications and handlers."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+from pyview.app import _protocol as p
+from pyview.app._handlers import Dispatcher, HandlerSlot
+from pyview.app._jsonrpc import JsonRpcPeer
+from pyview.app._requests import HostRequests
+from pyview.app._session import AppSession
+from pyview.app._tools import ToolRegistry
+from pyview.app._types import HostCapabilities, HostContext, HostInfo, ToolCancelled, ToolInput, ToolResult
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+    from pyview.app._dom import HostIntegration
+    from pyview.app._transport import Transport
+
+log = logging.getLogger("pyview.app")
+
+_STORED = {"tool_input", "tool_input_partial", "tool_result", "tool_cancelled"}
+
+
+class App(HostRequests):
+    """The View's connection to its host (MCP Apps, spec 2026-01-26).
+
+    Args:
+        name: the View's name, sent as ``appInfo.name``.
+        version: the View's version, sent as ``appInfo.version``.
+        title: optional human-readable ``appInfo.title``.
+        available_display_modes: display modes the View supports (``appCapabilities.availableDisplayModes``);
+            ``None`` declares nothing.
+        tools: declare ``appCapabilities.tools`` (View tools the host may call). ``None``: declared when a
+        tool is
+            registered with :meth:`tool` before connecting.
+        experimental: ``appCapabilities.experimental``.
+        auto_resize: in the browser, report the View's size to the host whenever it changes.
+        apply_host_styles: in the browser, apply the host's theme, CSS variables and fonts to the document.
+        request_timeout: default seconds to wait for the host's answer (``None`` or ``math.inf``: forever).
+        dom: the DOM adapter for styles and resizing (default: the real document in Pyodide, none elsewhere).
+
+    Example:
+        >>> app = App("weather", "1.0.0", available_display_modes=["inline", "fullscreen"])
+        >>> @app.on_tool_result
+        ... def show(result):
+        ...     print(result.structured_content)
+        >>> app.on_tool_result.handler is show
+        True
+    """
+
+    on_tool_input = HandlerSlot("tool_input")
+    """Handler for ``ui/notifications/tool-input``: called with a :class:`ToolInput`."""
+    on_tool_input_partial = HandlerSlot("tool_input_partial")
+    """Handler for ``ui/notifications/tool-input-partial``: a :class:`ToolInput` with ``partial=True``."""
+    on_tool_result = HandlerSlot("tool_result")
+    """Handler for ``ui/notifications/tool-result``: called with a :class:`ToolResult`."""
+    on_tool_cancelled = HandlerSlot("tool_cancelled")
+    """Handler for ``ui/notifications/tool-cancelled``: called with a :class:`ToolCancelled`."""
+    on_host_context_changed = HandlerSlot("host_context_changed")
+    """Handler for ``ui/notifications/host-context-changed``: called with the changed fields as a
+    :class:`HostContext`, after they were merged into :attr:`host_context`."""
+    on_display_mode_changed = HandlerSlot("display_mode_changed")
+    """Called with the new display mode (a ``str``) when the host context's ``displayMode`` changes."""
+    on_safe_area_insets_changed = HandlerSlot("safe_area_insets_changed")
+    """Called with the new ``safeAreaInsets`` dict when they change."""
+    on_teardown = HandlerSlot("teardown")
+    """Handler for ``ui/resource-teardown`` (called with its params dict); awaited before the View answers."""
+
+    __slots__ = (
+        "_app_info",
+        "_declared_tools",
+        "_dispatch",
+        "_display_modes",
+        "_dom",
+        "_experimental",
+        "_integration",
+        "_peer",
+        "_queued",
+        "_tools",
+        "_tools_option",
+        "apply_host_styles",
+        "auto_resize",
+        "request_timeout",
+        "session",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        version: str,
+        *,
+        title: str | None = None,
+        available_display_modes: Iterable[str] | None = None,
+        tools: bool | dict[str, Any] | None = None,
+        experimental: dict[str, Any] | None = None,
+        auto_resize: bool = True,
+        apply_host_styles: bool = True,
+        request_timeout: float | None = 60.0,
+        dom: Any = None,
+    ) -> None:
+        self._app_info: dict[str, Any] = {"name": name, "version": version}
+        if title is not None:
+            self._app_info["title"] = title
+        modes = None if available_display_modes is None else tuple(available_display_modes)
+        for mode in modes or ():
+            if mode not in p.DISPLAY_MODES:
+                raise ValueError(
+                    f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}"
+                )
+        self._display_modes = modes
+        self._tools_option = tools
+        self._experimental = experimental
+        self._declared_tools = False
+        self.auto_resize = auto_resize
+        self.apply_host_styles = apply_host_styles
+        self.request_timeout = request_timeout
+        self.session = AppSession()
+        self._dispatch = Dispatcher()
+        self._tools = ToolRegistry()
+        self._queued: list[tuple[str, dict[str, Any]]] = []
+        self._peer: JsonRpcPeer | None = None
+        self._dom = dom
+        self._integration: HostIntegration | None = None
+
+    # -- what the View declares ------------------------------------------------------------------------------
+
+    @property
+    def app_info(self) -> dict[str, Any]:
+        """``appInfo`` sent in ``ui/initialize``."""
+        return dict(self._app_info)
+
+    @property
+    def app_capabilities(self) -> dict[str, Any]:
+        """``appCapabilities`` sent in ``ui/initialize`` (computed now)."""
+        caps: dict[str, Any] = {}
+        if self._experimental:
+            caps["experimental"] = self._experimental
+        option = self._tools_option
+        if isinstance(option, dict):
+            caps["tools"] = option
+        elif option or (option is None and len(self._tools)):
+            caps["tools"] = {"listChanged": True}
+        if self._display_modes is not None:
+            caps["availableDisplayModes"] = list(self._display_modes)
+        return caps
+
+    # -- connecting ------------------------------------------------------------------------------------------
+
+    def _open(self, transport: Transport | None) -> JsonRpcPeer:
+        if self._peer is not None and not self._peer.closed:
+            raise RuntimeError("this App is already connected; call close() first")
+        if transport is None:
+            from pyview.app._browser import PostMessageTransport
+
+            transport = PostMessageTransport()
+        peer = JsonRpcPeer(
+            transport, on_notification=self._on_notification, request_timeout=self.request_timeout
+        )
+        peer.request_handlers[p.PING] = lambda params: {}
+        peer.request_handlers[p.RESOURCE_TEARDOWN] = self._handle_teardown
+        self._declared_tools = "tools" in self.app_capabilities
+        if self._declared_tools:
+            peer.request_handlers[p.TOOLS_LIST] = self._tools.list_result
+            peer.request_handlers[p.TOOLS_CALL] = self._tools.call
+        peer.on_close = self._stop_integration
+        self._peer = peer
+        return peer
+
+    async def connect(self, transport: Transport | None = None, *, timeout: float | None = None) -> None:
+        """Perform the ``ui/initialize`` handshake, then send ``ui/notifications/initialized``.
+
+        Notifications that arrive before the handshake completes are held and dispatched, in order, right
+        after it, so handlers registered before ``connect()`` see every notification with the session already
+        set up.
+
+        Args:
+            transport: the link to the host; ``None`` is :class:`PostMessageTransport` (browser only).
+            timeout: seconds to wait for the host's answer (default: ``request_timeout``).
+
+        Raises:
+            ProtocolVersionError: the host negotiated an unsupported protocol version (the link is closed).
+            HostError, RequestTimeoutError, ConnectionClosedError: the handshake failed (the link is closed).
+
+        Example:
+            >>> async def main():
+            ...     app = App("demo", "1.0")
+            ...     await app.connect()  # in the View; tests pass an in-memory transport
+            ...     print(app.host_info.name, app.host_context.theme)
+        """
+        peer = self._open(transport)
+        if self.session.initialized:  # reconnecting: start a fresh session
+            self.session = AppSession()
+        params = {
+            "protocolVersion": p.PROTOCOL_VERSION,
+            "appInfo": self.app_info,
+            "appCapabilities": self.app_capabilities,
+        }
+        try:
+            peer.start()
+            result = await peer.request(p.INITIALIZE, params, timeout=timeout)
+            self.session.apply_initialize_result(result)
+        except BaseException:
+            self._queued.clear()
+            peer.close()
+            raise
+        self._activate(peer, send_initialized=True)
+
+    def adopt(
+        self,
+        initialize_result: dict[str, Any] | AppSession,
+        transport: Transport | None = None,
+        *,
+        queued: Iterable[dict[str, Any] | str] = (),
+        send_initialized: bool = False,
+    ) -> None:
+        """Take over a handshake already done by someone else (e.g. the JS boot shim, before Python started).
+
+        Args:
+            initialize_result: the host's ``ui/initialize`` result, or a ready :class:`AppSession`.
+            transport: the link to the host; ``None`` is :class:`PostMessageTransport` (browser only).
+            queued: JSON-RPC messages (dicts or JSON strings) that arrived since the handshake, oldest first;
+                they are handled before anything the transport delivers.
+            send_initialized: also send ``ui/notifications/initialized`` (if the shim left it to Python).
+
+        Raises:
+            ProtocolVersionError: the result names an unsupported protocol version.
+        """
+        session = (
+            initialize_result
+            if isinstance(initialize_result, AppSession)
+            else AppSession.from_initialize_result(initialize_result)
+        )
+        session.initialized = True
+        peer = self._open(transport)
+        for message in queued:
+            peer.receive(_parse(message))
+        peer.start()
+        self.session = session
+        self._activate(peer, send_initialized=send_initialized)
+
+    def _activate(self, peer: JsonRpcPeer, *, send_initialized: bool) -> None:
+        if send_initialized:
+            peer.notify(p.INITIALIZED, {})
+        self._start_integration()
+        queued, self._queued = self._queued, []
+        for method, params in queued:
+            self._dispatch_notification(method, params)
+
+    def close(self) -> None:
+        """Stop auto-resizing and close the link; pending requests fail. The session (and its data) stays."""
+        self._stop_integration()
+        if self._peer is not None:
+            self._peer.close()
+
+    @property
+    def connected(self) -> bool:
+        """Whether the handshake completed and the link is open."""
+        return self._peer is not None and not self._peer.closed and self.session.initialized
+
+    # -- browser integration ---------------------------------------------------------------------------------
+
+    def _start_integration(self) -> None:
+        dom = self._dom
+        if dom is None and (self.auto_resize or self.apply_host_styles):
+            from pyview.app._browser import JsDom, in_browser
+
+            if in_browser():
+                dom = JsDom()
+        if dom is None:
+            return
+        from pyview.app._dom import HostIntegration
+
+        self._integration = HostIntegration(
+            dom,
+            lambda w, h: self.send_size_changed(w, h),
+            auto_resize=self.auto_resize,
+            apply_styles=self.apply_host_styles,
+        )
+        self._integration.start(self.host_context)
+
+    def _stop_integration(self) -> None:
+        integration, self._integration = self._integration, None
+        if integration is not None:
+            integration.stop()
+
+    # -- incoming --------------------------------------------------------------------------------------------
+
+    def _on_notification(self, method: str, params: dict[str, Any]) -> None:
+        if not self.session.initialized:
+            self._queued.append((method, params))
+        else:
+            self._dispatch_notification(method, params)
+
+    def _dispatch_notification(self, method: str, params: dict[str, Any]) -> None:
+        session, emit = self.session, self._dispatch.emit
+        if method == p.TOOL_RESULT:
+            session.tool_result = result = ToolResult(params)
+            emit("tool_result", result)
+        elif method == p.TOOL_INPUT:
+            session.tool_input = tool_input = ToolInput(params)
+            emit("tool_input", tool_input)
+        elif method == p.TOOL_INPUT_PARTIAL:
+            session.tool_input_partial = partial = ToolInput(params, partial=True)
+            emit("tool_input_partial", partial)
+        elif method == p.TOOL_CANCELLED:
+            session.tool_cancelled = cancelled = ToolCancelled(params)
+            emit("tool_cancelled", cancelled)
+        elif method == p.HOST_CONTEXT_CHANGED:
+            changed = session.merge_context(params)
+            if self._integration is not None:
+                self._integration.context_changed(self.host_context, changed)
+            emit("host_context_changed", HostContext(params))
+            if "displayMode" in changed:
+                emit("display_mode_changed", self.host_context.display_mode)
+            if "safeAreaInsets" in changed:
+                emit("safe_area_insets_changed", self.host_context.safe_area_insets)
+        else:
+            log.debug("ignored notification %s", method)
+
+    async def _handle_teardown(self, params: dict[str, Any]) -> dict[str, Any]:
+        await self._dispatch.emit_and_wait("teardown", params)
+        self.session.torn_down = True
+        self._stop_integration()
+        return {}
+
+    # -- handlers and tools ----------------------------------------------------------------------------------
+
+    def add_listener(self, event: str, fn: Callable[..., Any], *, replay: bool = False) -> Callable[[], None]:
+        """Add one more handler for ``event`` (``"tool_result"``, ``"host_context_changed"``...: the ``on_*``
+        names without ``on_``); returns a function that removes it.
+
+        With ``replay=True``, a listener added late is called at once with the latest value the View already
+        received (tool input, partial input, result or cancellation; the whole context; the display mode).
+
+        Example:
+            >>> app = App("demo", "1.0")
+            >>> remove = app.add_listener("tool_result", print, replay=True)  # nothing received yet: no call
+            >>> remove()
+        """
+        remove = self._dispatch.add(event, fn)
+        if replay:
+            value: object = None
+            if event in _STORED:
+                value = getattr(self.session, event)
+            elif self.session.initialized and event == "host_context_changed":
+                value = self.host_context
+            elif event == "display_mode_changed":
+                value = self.host_context.display_mode
+            elif event == "safe_area_insets_changed":
+                value = self.host_context.safe_area_insets
+            if value is not None:
+                self._dispatch.call(fn, value, event)
+        return remove
+
+    def tool(
+        self,
+        name: str | None = None,
+        *,
+        description: str | None = None,
+        input_schema: dict[str, Any] | None = None,
+        title: str | None = None,
+        annotations: dict[str, Any] | None = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator: offer a function as a tool the host may call (draft ``tools/call`` to the View).
+
+        The function (sync or async) is called with the tool arguments as keyword arguments. It may return a
+        ``str``, a dict with ``content``, a :class:`ToolResult`, or any JSON value (sent as structured
+        content); an exception becomes an ``isError`` result. Registering a tool before ``connect()`` declares
+        ``appCapabilities.tools``; after connecting, ``notifications/tools/list_changed`` is sent.
+
+        Example:
+            >>> app = App("demo", "1.0")
+            >>> @app.tool(description="Select a row")
+            ... def select_row(index: int) -> str:
+            ...     return f"row {index} selected"
+            >>> app.app_capabilities["tools"]
+            {'listChanged': True}
+        """
+
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            tool_name = name or fn.__name__
+            definition: dict[str, Any] = {
+                "name": tool_name,
+                "inputSchema": input_schema or {"type": "object"},
+            }
+            doc = description if description is not None else (fn.__doc__ or "").strip()
+            if doc:
+                definition["description"] = doc
+            if title is not None:
+                definition["title"] = title
+            if annotations is not None:
+                definition["annotations"] = annotations
+            self._tools.add(tool_name, fn, definition)
+            self._tools_changed()
+            return fn
+
+        return register
+
+    def remove_tool(self, name: str) -> bool:
+        """Withdraw a tool registered with :meth:`tool`; returns whether it existed."""
+        removed = self._tools.remove(name)
+        if removed:
+            self._tools_changed()
+        return removed
+
+    def _tools_changed(self) -> None:
+        if self.connected and self._declared_tools and self._peer is not None:
+            self._peer.notify(p.TOOLS_LIST_CHANGED, {})
+
+    # -- session getters -------------------------------------------------------------------------------------
+
+    @property
+    def host_context(self) -> HostContext:
+        """The host context: the handshake's, with every ``host-context-changed`` merged in."""
+        return self.session.context
+
+    @property
+    def host_capabilities(self) -> HostCapabilities:
+        """What the host advertised (empty before connecting)."""
+        return self.session.capabilities
+
+    @property
+    def host_info(self) -> HostInfo:
+        """The host's ``name`` and ``version``."""
+        return self.session.host_info
+
+    @property
+    def host_version(self) -> str | None:
+        """The host's version string."""
+        return self.session.host_info.version
+
+    @property
+    def protocol_version(self) -> str | None:
+        """The negotiated MCP Apps protocol version."""
+        return self.session.protocol_version
+
+    @property
+    def tool_input(self) -> ToolInput | None:
+        """The latest complete tool input, kept for handlers registered late (None until it arrives)."""
+        return self.session.tool_input
+
+    @property
+    def tool_input_partial(self) -> ToolInput | None:
+        """The latest partial tool input (preview only)."""
+        return self.session.tool_input_partial
+
+    @property
+    def tool_result(self) -> ToolResult | None:
+        """The latest tool result, kept for handlers registered late (None until it arrives)."""
+        return self.session.tool_result
+
+    @property
+    def tool_cancelled(self) -> ToolCancelled | None:
+        """The cancellation notice, if the tool call was cancelled."""
+        return self.session.tool_cancelled
+
+    @property
+    def display_mode(self) -> str | None:
+        """The current display mode (``host_context.display_mode``)."""
+        return self.session.context.display_mode
+
+    @property
+    def safe_area_insets(self) -> dict[str, Any] | None:
+        """The current safe-area insets in pixels, if the host gave them."""
+        return self.session.context.safe_area_insets
+
+    @property
+    def theme(self) -> str | None:
+        """The host's theme, ``"light"`` or ``"dark"``."""
+        return self.session.context.theme
+
+
+def _parse(message: dict[str, Any] | str) -> object:
+    if isinstance(message, str):
+        try:
+            return json.loads(message)
+        except ValueError:
+            log.warning("dropped a queued message that is not JSON: %.200s", message)
+            return None
+    return message

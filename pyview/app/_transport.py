@@ -1,0 +1,137 @@
+"""The transport interface and an in-memory transport pair for tests and CPython.
+
+A transport moves JSON-RPC messages (plain dicts) between the View and the host. It has three methods:
+
+- ``start(on_message, on_close=None)``: begin delivering received messages to ``on_message`` (messages that
+arrived
+  earlier are delivered first, in order);
+- ``send(message)``: send one message (a JSON-serialisable dict);
+- ``close()``: stop; later ``send`` calls raise :class:`ConnectionClosedError`.
+
+``on_message`` receives whatever arrived (normally a dict); the JSON-RPC layer validates it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+from pyview.app._errors import ConnectionClosedError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    MessageCallback = Callable[[object], None]
+    CloseCallback = Callable[[], None]
+
+
+class Transport:
+    """Base class of transports. Subclasses implement :meth:`start`, :meth:`send` and :meth:`close`."""
+
+    __slots__ = ()
+
+    def start(self, on_message: MessageCallback, on_close: CloseCallback | None = None) -> None:
+        """Deliver every received message to ``on_message``; call ``on_close`` once when the link closes."""
+        raise NotImplementedError
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one JSON-RPC message."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the link. Idempotent."""
+        raise NotImplementedError
+
+
+class MemoryTransport(Transport):
+    """One end of an in-memory link; create both ends with :func:`memory_transport_pair`.
+
+    Each message is round-tripped through :func:`json.dumps`/:func:`json.loads`, so what arrives is what a
+    real ``postMessage`` link would carry, and a message that is not JSON fails in ``send``. When an asyncio
+    loop is running, delivery is scheduled with ``loop.call_soon`` (never re-entrant, FIFO order), as
+    ``postMessage`` is asynchronous; otherwise it is immediate. Messages sent before the other end called
+    :meth:`start` are buffered.
+
+    Example:
+        >>> view, host = memory_transport_pair()
+        >>> got = []
+        >>> host.start(got.append)
+        >>> view.send({"jsonrpc": "2.0", "method": "ping", "id": 1})
+        >>> got
+        [{'jsonrpc': '2.0', 'method': 'ping', 'id': 1}]
+    """
+
+    __slots__ = ("_backlog", "_closed", "_on_close", "_on_message", "peer", "sent")
+
+    def __init__(self) -> None:
+        self.peer: MemoryTransport | None = None
+        self.sent: list[dict[str, Any]] = []
+        self._on_message: MessageCallback | None = None
+        self._on_close: CloseCallback | None = None
+        self._backlog: list[object] = []
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called on this end or the other."""
+        return self._closed
+
+    def start(self, on_message: MessageCallback, on_close: CloseCallback | None = None) -> None:
+        self._on_message = on_message
+        self._on_close = on_close
+        backlog, self._backlog = self._backlog, []
+        for message in backlog:
+            on_message(message)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self._closed or self.peer is None:
+            raise ConnectionClosedError()
+        # raises TypeError/ValueError for what JSON cannot carry (NaN included)
+        wire = json.loads(json.dumps(message, allow_nan=False))
+        self.sent.append(wire)
+        peer = self.peer
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            peer._deliver(wire)
+        else:
+            loop.call_soon(peer._deliver, wire)
+
+    def send_raw(self, message: object) -> None:
+        """Deliver ``message`` to the other end as is, without JSON checks (to test malformed input)."""
+        if self.peer is not None:
+            self.peer._deliver(message)
+
+    def _deliver(self, message: object) -> None:
+        if self._closed:
+            return
+        if self._on_message is None:
+            self._backlog.append(message)
+        else:
+            self._on_message(message)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        callback, self._on_close = self._on_close, None
+        peer = self.peer
+        if peer is not None:
+            peer.close()
+        if callback is not None:
+            callback()
+
+
+def memory_transport_pair() -> tuple[MemoryTransport, MemoryTransport]:
+    """Two connected :class:`MemoryTransport` ends: ``(view_end, host_end)``. Closing one closes both.
+
+    Example:
+        >>> view, host = memory_transport_pair()
+        >>> view.peer is host and host.peer is view
+        True
+    """
+    a, b = MemoryTransport(), MemoryTransport()
+    a.peer, b.peer = b, a
+    return a, b
