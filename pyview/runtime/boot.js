@@ -70,9 +70,15 @@
   };
   const CSP_HINT = "This View runs Python compiled to WebAssembly. The host's Content-Security-Policy must allow " +
     "'wasm-unsafe-eval' in script-src for the View's frame.";
+  const runtimeOrigin = config.runtime.mode === "url" ? new URL(config.runtime.url).origin : null;
   document.addEventListener("securitypolicyviolation", (event) => {
     if (event.blockedURI === "wasm-eval") {
       fail("csp", "WebAssembly is blocked by the host", `Blocked by the directive: ${event.violatedDirective}`, CSP_HINT);
+    } else if (runtimeOrigin && event.blockedURI.startsWith(runtimeOrigin)) {
+      fail("csp", "The host blocked the Python runtime's files",
+        `Blocked: ${event.blockedURI}\nby the directive: ${event.violatedDirective}`,
+        `The View loads Python from ${runtimeOrigin}. Its resource must declare that origin in _meta.ui.csp ` +
+        "resourceDomains and connectDomains, and the host must apply them.");
     }
   });
   const timer = setTimeout(() => fail("timeout", "Python did not start in time",
@@ -129,6 +135,12 @@
         packageBaseUrl: INLINE_BASE,
       });
     } else {
+      if (typeof loadPyodide !== "function") { // its <script src> was blocked or failed before this ran
+        fail("runtime", "The Python runtime could not be loaded", `Not loaded: ${runtime.url}pyodide.js`,
+          `The View loads Python from ${runtimeOrigin}. Its resource must declare that origin in _meta.ui.csp ` +
+          "resourceDomains and connectDomains, the host must apply them, and the server must be reachable.");
+        return;
+      }
       installFetchShim(); // wheels embedded with --package are still served from the document
       pyodide = await loadPyodide({ indexURL: runtime.url });
     }

@@ -1,0 +1,105 @@
+"""The ``pyview`` command line (CPython only).
+
+Example:
+    $ pyview build examples/hello/hello_view.py -o hello.html
+    $ pyview runtime fetch
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from pyview._version import __version__
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``pyview`` command; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    handler: Command | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    from pyview.build import BuildError
+
+    try:
+        return handler(args)
+    except BuildError as exc:
+        print(f"pyview: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pyview", description="MCP App Views written entirely in Python.")
+    parser.add_argument("--version", action="version", version=f"pyview {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    build = commands.add_parser("build", help="build a View into one text/html;profile=mcp-app document")
+    build.add_argument("view", help="the View: a Python file or a package folder")
+    build.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    build.add_argument(
+        "--runtime", choices=("inline", "url"), default="inline",
+        help="inline: embed Pyodide, no request leaves the frame (default); url: load it from --runtime-url",
+    )  # fmt: skip
+    build.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
+    build.add_argument(
+        "--package", action="append", default=[], metavar="REQ",
+        help="a requirement to embed as wheels and install at boot (repeatable), e.g. --package pydantic",
+    )  # fmt: skip
+    build.add_argument("--title", help="the document title (default: the View's module name)")
+    build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
+    build.set_defaults(handler=_build)
+
+    runtime = commands.add_parser("runtime", help="manage the pinned Pyodide runtime")
+    runtime_commands = runtime.add_subparsers(title="runtime commands", metavar="ACTION")
+    fetch = runtime_commands.add_parser("fetch", help="fetch the runtime through npm into the per-user cache")
+    fetch.set_defaults(handler=_runtime_fetch)
+    where = runtime_commands.add_parser("path", help="print the folder that holds the runtime files")
+    where.set_defaults(handler=_runtime_path)
+    return parser
+
+
+def _build(args: argparse.Namespace) -> int:
+    from pyview.build import DEFAULT_BOOT_TIMEOUT, build_view
+
+    built = build_view(
+        args.view,
+        runtime=args.runtime,
+        runtime_url=args.runtime_url,
+        packages=args.package,
+        title=args.title,
+        boot_timeout=args.boot_timeout or DEFAULT_BOOT_TIMEOUT,
+    )
+    target = built.write(args.output)
+    print(f"pyview: built {built.entry} -> {target} ({'pre-rendered' if built.prerendered else 'no pre-render'})")
+    print(built.size_table())
+    if built.csp:
+        print("The resource must declare this _meta.ui.csp so hosts let the frame load the runtime:")
+        for key, domains in built.csp.items():
+            print(f"  {key}: {', '.join(domains)}")
+    return 0
+
+
+def _runtime_fetch(args: argparse.Namespace) -> int:
+    from pyview.build import PYODIDE_VERSION, ensure_runtime
+
+    dist = ensure_runtime()
+    print(f"pyview: Pyodide {PYODIDE_VERSION} is in {dist.directory}")
+    return 0
+
+
+def _runtime_path(args: argparse.Namespace) -> int:
+    from pyview.build import ensure_runtime
+
+    print(ensure_runtime().directory)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,120 @@
+"""Mounting a View document the way hosts do: ``<iframe sandbox="allow-scripts" srcdoc=...>`` under a CSP."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from pyview.host import build_csp
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Frame, Page
+
+_HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>pyview sandbox host</title>
+<style>body{margin:0} iframe{border:0;display:block}</style></head><body>
+<script>
+window.__pyviewMessages = [];
+window.addEventListener("message", (event) => {
+  const frame = document.querySelector("iframe");
+  if (frame && event.source === frame.contentWindow) window.__pyviewMessages.push(event.data);
+});
+window.__pyviewMount = (html, width, height) => {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.style.width = width + "px";
+  frame.style.height = height + "px";
+  frame.srcdoc = html;
+  window.__pyviewInserted = performance.timeOrigin + performance.now();
+  document.body.append(frame);
+};
+window.__pyviewPost = (message) => document.querySelector("iframe").contentWindow.postMessage(message, "*");
+</script></body></html>"""
+
+
+def with_csp(html: str, policy: str) -> str:
+    """The document with a CSP ``<meta>`` as the first element of its head, as a host's sandbox would add it."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    head = html.find("<head>")
+    if head < 0:
+        raise ValueError("the document has no <head>")
+    return html[: head + len("<head>")] + meta + html[head + len("<head>") :]
+
+
+class SandboxedView:
+    """A View document mounted in a sandboxed frame of a Playwright page.
+
+    Example:
+        >>> view = SandboxedView.mount(page, built.html)  # doctest: +SKIP
+        >>> view.wait_until_started()  # doctest: +SKIP
+        >>> view.frame.locator("#pyview-root").inner_text()  # doctest: +SKIP
+    """
+
+    def __init__(self, page: Page, console: list[ConsoleMessage]) -> None:
+        self.page = page
+        self.console = console
+
+    @classmethod
+    def mount(
+        cls,
+        page: Page,
+        html: str,
+        *,
+        ui_csp: dict[str, list[str]] | None = None,
+        allow_wasm: bool = True,
+        width: int = 640,
+        height: int = 480,
+    ) -> SandboxedView:
+        """Open a blank host page and insert the View's frame under the CSP the spec derives from ``ui_csp``."""
+        console: list[ConsoleMessage] = []
+        page.on("console", lambda message: console.append(message))
+        page.set_content(_HOST_PAGE)
+        document = with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm))
+        page.evaluate("([html, w, h]) => window.__pyviewMount(html, w, h)", [document, width, height])
+        view = cls(page, console)
+        return view
+
+    @property
+    def frame(self) -> Frame:
+        """The View's frame (waits for it to be attached)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for frame in self.page.frames:
+                if frame.parent_frame is self.page.main_frame:
+                    return frame
+            self.page.wait_for_timeout(20)
+        raise TimeoutError("the View's frame was never attached")
+
+    def marks(self) -> dict[str, float]:
+        """The boot's timestamps (ms since the epoch), plus ``inserted``: when the host inserted the frame."""
+        marks: dict[str, float] = self.frame.evaluate("() => globalThis.pyviewBoot ? pyviewBoot.marks : {}")
+        marks["inserted"] = self.page.evaluate("() => window.__pyviewInserted")
+        return marks
+
+    def wait_until_started(self, timeout: float = 60.0) -> dict[str, float]:
+        """Wait until the View rendered or failed; returns the boot marks."""
+        self.frame.wait_for_function(
+            "() => globalThis.pyviewBoot && ('render' in pyviewBoot.marks || 'failed' in pyviewBoot.marks)",
+            timeout=timeout * 1000,
+        )
+        return self.marks()
+
+    def error_panel(self) -> dict[str, str] | None:
+        """The error panel's kind, title and text, or ``None`` when the View shows none."""
+        result: dict[str, str] | None = self.frame.evaluate(
+            """() => { const p = document.getElementById("pyview-error");
+                return p && {kind: p.dataset.kind, title: p.querySelector("h2").textContent, text: p.innerText}; }"""
+        )
+        return result
+
+    def messages(self) -> list[dict[str, Any]]:
+        """Every message the View posted to the host, in order."""
+        result: list[dict[str, Any]] = self.page.evaluate("() => window.__pyviewMessages")
+        return result
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Post a message from the host to the View."""
+        self.page.evaluate("(message) => window.__pyviewPost(message)", json.loads(json.dumps(message)))
+
+    def console_errors(self) -> list[str]:
+        return [message.text for message in self.console if message.type == "error"]

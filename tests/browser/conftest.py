@@ -1,0 +1,53 @@
+"""Fixtures for tests that run Views in headless Chromium."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from pyview.build import BuiltView, build_view
+
+VIEWS = Path(__file__).parent / "views"
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    from pyview.testing import launch_chromium
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def build() -> Callable[..., BuiltView]:
+    """Build a test View once per option set; paths are shown relative to the repository, as a developer runs it."""
+    cache: dict[tuple[object, ...], BuiltView] = {}
+
+    def build_once(name: str, **options: object) -> BuiltView:
+        key = (name, *sorted((k, str(v)) for k, v in options.items()))
+        if key not in cache:
+            here = os.getcwd()
+            os.chdir(REPO)
+            try:
+                cache[key] = build_view(VIEWS / name, **options)  # type: ignore[arg-type]
+            finally:
+                os.chdir(here)
+        return cache[key]
+
+    return build_once

@@ -1,0 +1,127 @@
+"""A built View boots Pyodide in a sandboxed, opaque-origin frame, or shows why it cannot."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from pyview.build import BuiltView
+from pyview.testing import SandboxedView
+
+pytestmark = pytest.mark.browser
+
+
+def test_inline_view_runs_python_with_no_request_leaving_the_frame(page: Any, build: Callable[..., BuiltView]) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    view = SandboxedView.mount(page, build("hello_view.py").html)
+
+    marks = view.wait_until_started()
+
+    assert view.error_panel() is None
+    assert view.frame.locator("#pyview-root").inner_text() == "Hello from Python 3.14"
+    assert "render" in marks and marks["python"] <= marks["render"]
+    assert view.frame.locator("#pyview-boot").count() == 0  # the loading state is gone
+    assert [url for url in requests if not url.startswith(("about:", "data:"))] == []
+    assert view.console_errors() == []
+
+
+@pytest.fixture(scope="module")
+def runtime_server() -> Iterator[str]:
+    """The pinned runtime served over HTTP by pyview's own runtime app, on a free loopback port."""
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from pyview.server import runtime_files_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}/pyodide/"
+    server.should_exit = True
+    thread.join(5)
+
+
+def test_url_view_loads_the_runtime_from_the_declared_origin(
+    page: Any, build: Callable[..., BuiltView], runtime_server: str
+) -> None:
+    built = build("hello_view.py", runtime="url", runtime_url=runtime_server)
+    origin = runtime_server.rsplit("/pyodide/", 1)[0]
+    assert built.csp == {"resourceDomains": [origin], "connectDomains": [origin]}
+    assert built.size < 200_000  # the runtime is not in the document
+
+    view = SandboxedView.mount(page, built.html, ui_csp=built.csp)
+    view.wait_until_started()
+
+    assert view.error_panel() is None
+    assert view.frame.locator("#pyview-root").inner_text() == "Hello from Python 3.14"
+
+
+def test_url_view_without_its_csp_domains_fails_readably(
+    page: Any, build: Callable[..., BuiltView], runtime_server: str
+) -> None:
+    built = build("hello_view.py", runtime="url", runtime_url=runtime_server, boot_timeout=8)
+    view = SandboxedView.mount(page, built.html)  # the host ignores the declared domains
+
+    view.wait_until_started()
+
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "runtime"
+    assert panel["title"] == "The Python runtime could not be loaded"
+    assert f"Not loaded: {runtime_server}pyodide.js" in panel["text"]
+    assert "resourceDomains and connectDomains" in panel["text"]
+
+
+def test_default_csp_shows_the_wasm_panel_and_tells_the_host(page: Any, build: Callable[..., BuiltView]) -> None:
+    view = SandboxedView.mount(page, build("hello_view.py").html, allow_wasm=False)
+
+    marks = view.wait_until_started(timeout=30)
+
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "csp"
+    assert "'wasm-unsafe-eval'" in panel["text"]
+    assert marks["failed"] - marks["boot"] < 30_000
+    logs = [m for m in view.messages() if m.get("method") == "notifications/message"]
+    assert logs and logs[0]["params"]["level"] == "error"
+    assert logs[0]["params"]["data"]["kind"] == "csp"
+
+
+def test_python_exception_shows_the_developer_file_and_line(page: Any, build: Callable[..., BuiltView]) -> None:
+    view = SandboxedView.mount(page, build("broken_view.py").html)
+
+    view.wait_until_started()
+
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "python"
+    assert panel["title"] == "Python error in tests/browser/views/broken_view.py, line 6"
+    assert 'File "tests/browser/views/broken_view.py", line 6, in load_settings' in panel["text"]
+    assert "KeyError: 'units'" in panel["text"]
+    assert "/pyview/src" not in panel["text"]
+    logs = [m for m in view.messages() if m.get("method") == "notifications/message"]
+    assert logs and "KeyError" in logs[0]["params"]["data"]["detail"]
+
+
+def test_loading_state_shows_at_once_then_the_timeout_panel(page: Any, build: Callable[..., BuiltView]) -> None:
+    built = build("hello_view.py", boot_timeout=0.3)
+    view = SandboxedView.mount(page, built.html)
+
+    loading = view.frame.locator("#pyview-boot")
+    first_text = loading.inner_text() if loading.count() else ""
+    view.wait_until_started()
+
+    assert "Starting Python" in first_text or view.error_panel() is not None
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "timeout"
+    assert "did not start in time" in panel["title"]
