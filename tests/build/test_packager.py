@@ -1,0 +1,102 @@
+"""The packager: sources, syntax errors, escaping, sizes, digests (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyview.build import BuildError, build_view
+from pyview.build._document import script_json, script_text
+from pyview.build._sources import load_view_sources
+
+HELLO = Path(__file__).resolve().parents[2] / "tests" / "browser" / "views" / "hello_view.py"
+
+
+def test_syntax_error_names_file_and_line_and_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    view = tmp_path / "view.py"
+    view.write_text("def main():\n    return (1,\n")
+    out = tmp_path / "out.html"
+
+    from pyview.cli import main
+
+    status = main(["build", str(view), "-o", str(out)])
+
+    assert status == 1
+    assert not out.exists()
+    with pytest.raises(BuildError, match=r"^view\.py:2: syntax error: '\(' was never closed"):
+        build_view(view)
+
+
+def test_syntax_error_in_a_package_module_names_that_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    package = tmp_path / "shop"
+    package.mkdir()
+    (package / "__init__.py").write_text("from shop.table import render\n")
+    (package / "table.py").write_text("def render():\n    pass\n\nif True\n")
+
+    with pytest.raises(BuildError, match=r"^shop/table\.py:4: syntax error"):
+        load_view_sources(package)
+
+
+def test_package_view_keeps_its_module_layout(tmp_path: Path) -> None:
+    package = tmp_path / "shop"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "table.py").write_text("X = 1\n")
+    (package / "__pycache__" / "junk.py").write_text("")
+
+    sources = load_view_sources(package)
+
+    assert sources.entry == "shop"
+    assert sorted(sources.files) == ["shop/__init__.py", "shop/table.py"]
+
+
+@pytest.mark.parametrize("name", ["view.txt", "missing.py"])
+def test_not_a_view_is_refused(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    if name.endswith(".txt"):
+        path.write_text("")
+    with pytest.raises(BuildError):
+        load_view_sources(path)
+
+
+def test_script_embedding_cannot_close_the_script_element() -> None:
+    hostile = {"source": "s = '</script><script>alert(1)</script>' <!-- & "}
+    embedded = script_json(hostile)
+    assert "</" not in embedded and "<!--" not in embedded
+    assert json.loads(embedded) == hostile
+    assert "</script" not in script_text("x = '</script>'")
+
+
+def test_inline_document_is_whole_and_reports_its_parts() -> None:
+    built = build_view(HELLO)
+
+    html = built.html
+    assert html.startswith("<!doctype html>")
+    assert 'id="pyview-boot"' in html and "Starting Python" in html
+    assert len(re.findall(r'id="pyview-blob:', html)) == 2
+    assert "export default" not in html  # the Emscripten module was made inline-safe
+    names = [name for name, _ in built.parts]
+    assert "runtime: pyodide.asm.wasm (gzip, base64)" in names
+    assert sum(size for _, size in built.parts) == built.size
+    assert built.csp == {}
+    assert built.size < 9_500_000
+
+
+def test_digest_follows_the_source(tmp_path: Path) -> None:
+    view = tmp_path / "v.py"
+    view.write_text("X = 1\n")
+    first = load_view_sources(view).digest()
+    view.write_text("X = 2\n")
+    assert load_view_sources(view).digest() != first
+
+
+def test_url_mode_needs_an_absolute_url() -> None:
+    with pytest.raises(BuildError, match="runtime_url"):
+        build_view(HELLO, runtime="url")
+    with pytest.raises(BuildError, match="absolute"):
+        build_view(HELLO, runtime="url", runtime_url="/pyodide/")
