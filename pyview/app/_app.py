@@ -238,7 +238,9 @@ class App(HostRequests):
         session.initialized = True
         peer = self._open(transport)
         for message in queued:
-            peer.receive(_parse(message))
+            parsed = _parse(message)
+            if parsed is not None:
+                peer.receive(parsed)
         peer.start()
         self.session = session
         self._activate(peer, send_initialized=send_initialized)
