@@ -1,8 +1,8 @@
 """Serving the pinned Pyodide runtime over HTTP, for Views built with ``runtime="url"``.
 
 A View's frame has an opaque origin, so every runtime request carries ``Origin: null``: the files need
-``Access-Control-Allow-Origin: *``, the wasm needs ``application/wasm`` to compile while streaming, and the files
-never change for a pinned version, so they may be cached for a year.
+``Access-Control-Allow-Origin: *``, the wasm needs ``application/wasm`` to compile while streaming, and the
+files never change for a pinned version, so they may be cached for a year.
 """
 
 from __future__ import annotations

@@ -1,0 +1,251 @@
+"""One declared View: its versioned ``ui://`` URI, its ``_meta.ui``, its document (built lazily, cached)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import os
+import re
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import anyio.to_thread
+from mcp.server.apps import APP_MIME_TYPE, ResourceCsp, ResourcePermissions
+from mcp.server.mcpserver.exceptions import ResourceError
+from mcp.server.mcpserver.resources import Resource
+from pydantic import PrivateAttr
+
+from pyview._version import __version__
+from pyview.build import PYODIDE_VERSION, BuildError, RuntimeMode, build_view, cache_root
+from pyview.build._sources import PYVIEW_ROOT, browser_core_sources, load_view_sources
+
+logger = logging.getLogger("pyview.server")
+
+Permission = Literal["camera", "microphone", "geolocation", "clipboard-write"]
+_PERMISSION_FIELDS = {
+    "camera": "camera",
+    "microphone": "microphone",
+    "geolocation": "geolocation",
+    "clipboard-write": "clipboard_write",
+    "clipboardWrite": "clipboard_write",
+    "clipboard_write": "clipboard_write",
+}
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+class ViewHandle:
+    """A View declared on a server (from :meth:`pyview.server.Views.add`); tools link to it by its ``uri``.
+
+    The URI carries a content hash of the View's sources, pyview's own browser code and the build options, so
+    a changed View gets a new URI and hosts never render stale HTML. The document is built on the first
+    ``resources/read`` (a build takes seconds) and cached in memory and on disk under that hash.
+
+    Attributes:
+        name: the View's short name, the host part of its URI.
+        path: the View's Python file or package folder.
+        digest: the content hash in the URI.
+        uri: ``ui://NAME/view-DIGEST.html``.
+
+    Example:
+        >>> weather = views.add("weather", "weather_view.py")  # doctest: +SKIP
+        >>> weather.uri  # doctest: +SKIP
+        'ui://weather/view-3f2a9c1b7d4e.html'
+    """
+
+    def __init__(
+        self,
+        name: str,
+        path: str | os.PathLike[str],
+        *,
+        runtime: RuntimeMode = "inline",
+        runtime_url: str | None = None,
+        packages: Sequence[str] = (),
+        title: str | None = None,
+        description: str | None = None,
+        csp: ResourceCsp | None = None,
+        permissions: Sequence[Permission] | ResourcePermissions | None = None,
+        domain: str | None = None,
+        prefers_border: bool | None = None,
+        cache_dir: Path | None = None,
+    ) -> None:
+        if not _NAME.fullmatch(name):
+            raise ValueError(
+                f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}"
+            )
+        if runtime == "url" and not runtime_url:
+            raise BuildError(
+                f"View {name!r}: runtime='url' needs runtime_url, the base URL serving the Pyodide files "
+                "(`pyview serve --http --runtime url` serves them itself)"
+            )
+        self.name = name
+        self.path = Path(path)
+        self.runtime: RuntimeMode = runtime
+        self.runtime_url = runtime_url if runtime == "url" else None
+        self.packages = tuple(packages)
+        self.title = title
+        self.description = description
+        self.cache_dir = cache_dir
+        sources = load_view_sources(
+            self.path
+        )  # cheap; fails at declaration on a missing View or a syntax error
+        self.entry = sources.entry
+        self.digest = _digest(sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "")
+        self.uri = f"ui://{name}/view-{self.digest}.html"
+        self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
+        self._html: str | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The resource's ``_meta`` (``{"ui": {...}}``; empty ``ui`` entries are left out)."""
+        return {"ui": dict(self._ui)} if self._ui else {}
+
+    @property
+    def is_built(self) -> bool:
+        """Whether the document is in memory already."""
+        return self._html is not None
+
+    def html(self) -> str:
+        """The View's document: from memory, else from the disk cache, else built now (blocking, thread-safe).
+
+        Raises:
+            BuildError: the View cannot be built (the message names file and line, or what is missing).
+        """
+        if self._html is not None:
+            return self._html
+        with self._lock:
+            if self._html is None:
+                self._html = self._load_or_build()
+        return self._html
+
+    def resource(self) -> ViewResource:
+        """The SDK ``Resource`` that serves this View (what :class:`Views` registers with ``Apps``)."""
+        resource = ViewResource(
+            uri=self.uri,
+            name=self.name,
+            title=self.title,
+            description=self.description,
+            mime_type=APP_MIME_TYPE,
+            meta=self.meta or None,
+        )
+        resource._view = self
+        return resource
+
+    def _load_or_build(self) -> str:
+        cached = self.cache_dir / f"{self.name}-{self.digest}.html" if self.cache_dir else None
+        if cached is not None and cached.is_file():
+            logger.info("pyview: View %r from cache %s", self.name, cached)
+            return cached.read_text("utf-8")
+        logger.info("pyview: building View %r from %s (%s runtime)", self.name, self.path, self.runtime)
+        built = build_view(
+            self.path,
+            runtime=self.runtime,
+            runtime_url=self.runtime_url,
+            packages=self.packages,
+            title=self.title,
+        )
+        if cached is not None:
+            try:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+                temporary.write_text(built.html, "utf-8")
+                temporary.replace(cached)
+            except OSError as exc:  # a read-only cache is no reason to fail the read
+                logger.warning("pyview: could not cache View %r in %s: %s", self.name, cached.parent, exc)
+        logger.info("pyview: View %r built, %s bytes", self.name, f"{built.size:,}")
+        return built.html
+
+    def __repr__(self) -> str:
+        return f"ViewHandle({self.name!r}, {str(self.path)!r}, uri={self.uri!r})"
+
+
+class ViewResource(Resource):
+    """A ``ui://`` resource whose document is the View's lazily built HTML (read in a worker thread)."""
+
+    _view: ViewHandle = PrivateAttr()
+
+    async def read(self) -> str:
+        try:
+            return await anyio.to_thread.run_sync(self._view.html)
+        except BuildError as exc:
+            logger.error("pyview: View %r failed to build: %s", self._view.name, exc)
+            raise ResourceError(f"View {self._view.name!r} failed to build: {exc}") from exc
+
+
+def default_cache_dir() -> Path | None:
+    """Where built Views are cached: ``$PYVIEW_VIEW_CACHE`` (``off``: none), else ``<cache>/views``."""
+    explicit = os.environ.get("PYVIEW_VIEW_CACHE")
+    if explicit:
+        return None if explicit.lower() in ("off", "0", "no", "none") else Path(explicit)
+    return cache_root() / "views"
+
+
+def runtime_csp(runtime_url: str) -> ResourceCsp:
+    """The CSP domains a frame needs to load the runtime from ``runtime_url`` (its origin).
+
+    Example:
+        >>> runtime_csp("http://127.0.0.1:8000/pyodide/").resource_domains
+        ['http://127.0.0.1:8000']
+    """
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
+    return ResourceCsp(resource_domains=[origin], connect_domains=[origin])
+
+
+def _ui_meta(
+    runtime: RuntimeMode,
+    runtime_url: str | None,
+    csp: ResourceCsp | None,
+    permissions: Sequence[Permission] | ResourcePermissions | None,
+    domain: str | None,
+    prefers_border: bool | None,
+) -> dict[str, Any]:
+    ui: dict[str, Any] = {}
+    domains: dict[str, list[str]] = {}
+    for declared in (runtime_csp(runtime_url) if runtime == "url" and runtime_url else None, csp):
+        for key, values in (
+            declared.model_dump(by_alias=True, exclude_none=True) if declared else {}
+        ).items():
+            domains[key] = [
+                *domains.get(key, []),
+                *(value for value in values if value not in domains.get(key, [])),
+            ]
+    if domains:
+        ui["csp"] = domains
+    if permissions is not None:
+        if not isinstance(permissions, ResourcePermissions):
+            unknown = [name for name in permissions if name not in _PERMISSION_FIELDS]
+            if unknown:
+                raise ValueError(
+                    f"unknown permission {unknown[0]!r}; one of {', '.join(sorted(set(_PERMISSION_FIELDS)))}"
+                )
+            permissions = ResourcePermissions(**{_PERMISSION_FIELDS[name]: {} for name in permissions})
+        ui["permissions"] = permissions.model_dump(by_alias=True, exclude_none=True)
+    if domain is not None:
+        ui["domain"] = domain
+    if prefers_border is not None:
+        ui["prefersBorder"] = prefers_border
+    return ui
+
+
+def _digest(*parts: str) -> str:
+    sha = hashlib.sha256(_toolkit_digest().encode())
+    for part in parts:
+        sha.update(part.encode() + b"\0")
+    return sha.hexdigest()[:12]
+
+
+@functools.cache
+def _toolkit_digest() -> str:
+    """A hash of everything in pyview that shapes a document: the packager, the JS shim, the browser core."""
+    sha = hashlib.sha256(f"{__version__}\0{PYODIDE_VERSION}\0".encode())
+    for folder in ("build", "runtime"):
+        for path in sorted((PYVIEW_ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                sha.update(path.relative_to(PYVIEW_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    for name, text in sorted(browser_core_sources().items()):
+        sha.update(name.encode() + b"\0" + text.encode())
+    return sha.hexdigest()

@@ -1,0 +1,285 @@
+"""``Views``: the MCP Apps extension for pyview, declaring Views and the tools that show them."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from mcp.server.apps import EXTENSION_ID, Apps, ResourceCsp, ResourcePermissions, Visibility
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.extension import Extension, ResourceBinding, ToolBinding
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import CallToolRequestParams, CallToolResult, TextContent, ToolAnnotations
+from pydantic import ValidationError
+
+from pyview.build import RuntimeMode
+from pyview.server._results import TextFn, argument_errors, wrap_tool
+from pyview.server._view_resource import Permission, ViewHandle, default_cache_dir
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_DEFAULT: Any = object()
+
+
+class Views(Extension):
+    """The MCP Apps extension (``io.modelcontextprotocol/ui``) for pyview Views, built on the SDK's ``Apps``.
+
+    Declare Views with :meth:`add` and tools with :meth:`tool`, then pass the instance to
+    ``MCPServer(name, extensions=[views])`` (declare everything before that line: the server reads the tools
+    once). Tools declared here also get readable text for pydantic results and clear argument errors.
+
+    Args:
+        runtime: ``"inline"`` embeds Pyodide in each document; ``"url"`` loads it from ``runtime_url``.
+            Default: ``$PYVIEW_RUNTIME``, else ``"url"`` when ``$PYVIEW_RUNTIME_URL`` is set (``pyview serve
+            --runtime url`` sets both), else ``"inline"``.
+        runtime_url: the base URL serving the runtime files (see :func:`pyview.server.http_app`).
+        cache_dir: where built documents are cached by content hash; ``None`` disables it. Default:
+            ``$PYVIEW_VIEW_CACHE``, else ``~/.cache/pyview/views``.
+
+    Example:
+        >>> views = Views()
+        >>> weather = views.add("weather", "weather_view.py", prefers_border=True)  # doctest: +SKIP
+        >>> @views.tool(weather, read_only=True)  # doctest: +SKIP
+        ... def forecast(city: str) -> Forecast:
+        ...     return Forecast(city=city, celsius=21.5)
+        >>> server = MCPServer("weather", extensions=[views])  # doctest: +SKIP
+    """
+
+    identifier = EXTENSION_ID
+
+    def __init__(
+        self,
+        *,
+        runtime: RuntimeMode | None = None,
+        runtime_url: str | None = None,
+        cache_dir: Path | None = _DEFAULT,
+    ) -> None:
+        runtime_url = runtime_url or os.environ.get("PYVIEW_RUNTIME_URL") or None
+        chosen = runtime or os.environ.get("PYVIEW_RUNTIME") or ("url" if runtime_url else "inline")
+        if chosen not in ("inline", "url"):
+            raise ValueError(f"runtime must be 'inline' or 'url', not {chosen!r}")
+        self.runtime: RuntimeMode = "url" if chosen == "url" else "inline"
+        self.runtime_url = runtime_url
+        self.cache_dir: Path | None = default_cache_dir() if cache_dir is _DEFAULT else cache_dir
+        self.apps = Apps()
+        """The SDK extension underneath, e.g. for hand-written HTML (``views.apps.add_html_resource``)."""
+        self._views: dict[str, ViewHandle] = {}
+        self._plain_tools: list[ToolBinding] = []
+        self._checks: dict[str, Tool] = {}
+        self._consumed = False
+
+    @property
+    def views(self) -> list[ViewHandle]:
+        """The declared Views, in declaration order."""
+        return list(self._views.values())
+
+    def add(
+        self,
+        name: str,
+        path: str | os.PathLike[str],
+        *,
+        title: str | None = None,
+        description: str | None = None,
+        packages: Sequence[str] = (),
+        csp: ResourceCsp | None = None,
+        permissions: Sequence[Permission] | ResourcePermissions | None = None,
+        domain: str | None = None,
+        prefers_border: bool | None = None,
+    ) -> ViewHandle:
+        """Declare a View: its document is a ``ui://`` resource, built from ``path`` on the first read.
+
+        Args:
+            name: a short name, the host part of the URI (letters, digits, ``.``, ``_``, ``-``).
+            path: the View's Python file or package folder; a relative path is resolved against the folder of
+                the file that calls ``add`` (the server file), so the server runs from any working folder.
+            title: the resource and document title.
+            description: the resource description.
+            packages: requirements embedded as wheels, e.g. ``["pydantic"]``.
+            csp: more domains the View needs (``ResourceCsp(connect_domains=[...])``), beside the runtime's.
+            permissions: iframe permissions, e.g. ``["clipboard-write"]`` or a ``ResourcePermissions``.
+            domain: a dedicated sandbox origin, for hosts that support it.
+            prefers_border: whether the host should draw a border around the View.
+
+        Raises:
+            BuildError: the View does not exist or has a syntax error.
+            ValueError: a bad name, a name declared twice, or an unknown permission.
+
+        Example:
+            >>> chart = views.add("chart", "chart_view.py", permissions=["clipboard-write"])  # doctest: +SKIP
+        """
+        self._check_open()
+        if name in self._views:
+            raise ValueError(f"a View named {name!r} is declared already")
+        location = Path(path)
+        if not location.is_absolute():
+            caller = inspect.currentframe()
+            caller_file = caller.f_back.f_globals.get("__file__") if caller and caller.f_back else None
+            location = (Path(caller_file).resolve().parent if caller_file else Path.cwd()) / location
+        handle = ViewHandle(
+            name, location, runtime=self.runtime, runtime_url=self.runtime_url, packages=packages,
+            title=title, description=description, csp=csp, permissions=permissions, domain=domain,
+            prefers_border=prefers_border, cache_dir=self.cache_dir,
+        )  # fmt: skip
+        self._views[name] = handle
+        self.apps.add_resource(handle.resource())
+        return handle
+
+    def tool(
+        self,
+        view: ViewHandle | str | None = None,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        visibility: Literal["model", "app", "both"] | Sequence[Visibility] | None = None,
+        read_only: bool | None = None,
+        destructive: bool | None = None,
+        idempotent: bool | None = None,
+        open_world: bool | None = None,
+        annotations: ToolAnnotations | None = None,
+        text: TextFn | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Callable[[_F], _F]:
+        """Decorator declaring a tool, shown with ``view`` (a handle from :meth:`add`, or its name) if given.
+
+        The tool's ``_meta.ui.resourceUri`` (and the legacy ``_meta["ui/resourceUri"]``) point at the View. A
+        tool returning a pydantic model gets it as ``structuredContent``, its schema as ``outputSchema``, and
+        readable text ``content`` (from ``text(result)``, else the model's ``__str__`` if it has one, else a
+        ``key: value`` outline), so clients without the View still get a useful answer.
+
+        Args:
+            view: the View that shows this tool's results; ``None`` for a tool without UI.
+            name: the tool name (default: the function name). ``description`` defaults to the docstring.
+            title: a human-readable title.
+            visibility: who may call it: ``"model"``, ``"app"`` (only the View), or ``"both"`` (the default).
+            read_only: ``annotations.readOnlyHint``; likewise ``destructive``, ``idempotent``, ``open_world``.
+            annotations: full ``ToolAnnotations``; the flags above override its fields.
+            text: turns the pydantic result into the text ``content``.
+            meta: extra ``_meta`` keys.
+
+        Example:
+            >>> @views.tool(weather, visibility="app", idempotent=True)  # doctest: +SKIP
+            ... async def refresh(city: str) -> Forecast: ...
+        """
+        self._check_open()
+        handle = self._resolve(view)
+        hints = {"read_only_hint": read_only, "destructive_hint": destructive, "idempotent_hint": idempotent,
+                 "open_world_hint": open_world}  # fmt: skip
+        chosen = {key: value for key, value in hints.items() if value is not None}
+        if chosen or annotations is not None:
+            annotations = (annotations or ToolAnnotations()).model_copy(update=chosen)
+
+        def decorator(fn: _F) -> _F:
+            tool_name = name or fn.__name__
+            if tool_name in self._checks:
+                raise ValueError(f"a tool named {tool_name!r} is declared already")
+            wrapped = wrap_tool(fn, tool_name, text)
+            kwargs: dict[str, Any] = {"name": tool_name, "title": title, "description": description}
+            if annotations is not None:
+                kwargs["annotations"] = annotations
+            # the SDK's own registration, made here too: checks the signature now and the arguments later
+            self._checks[tool_name] = Tool.from_function(
+                wrapped, name=tool_name, description=description or ""
+            )
+            if handle is None:
+                self._plain_tools.append(ToolBinding(fn=wrapped, meta=meta, kwargs=kwargs))
+            else:
+                self.apps.tool(
+                    resource_uri=handle.uri,
+                    visibility=_visibility(visibility),
+                    meta={**(meta or {}), "ui/resourceUri": handle.uri},
+                    **kwargs,
+                )(wrapped)
+            return fn
+
+        return decorator
+
+    def warm_up(self) -> threading.Thread:
+        """Build every View in a background thread now, so the first ``resources/read`` does not wait.
+
+        Returns the (daemon) thread; a View that fails to build reports its error on read.
+        """
+
+        def build_all() -> None:
+            for handle in self.views:
+                try:
+                    handle.html()
+                except Exception:  # reported again, readably, when the resource is read
+                    continue
+
+        thread = threading.Thread(target=build_all, name="pyview-warm-up", daemon=True)
+        thread.start()
+        return thread
+
+    # --- the Extension interface the server consumes ---
+
+    def settings(self) -> dict[str, Any]:
+        return self.apps.settings()
+
+    def tools(self) -> Sequence[ToolBinding]:
+        self._consumed = True
+        return [*self.apps.tools(), *self._plain_tools]
+
+    def resources(self) -> Sequence[ResourceBinding]:
+        self._consumed = True
+        return self.apps.resources()
+
+    async def intercept_tool_call(
+        self, params: CallToolRequestParams, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
+        """Reject bad arguments to this extension's tools naming each one, else call the tool."""
+        tool = self._checks.get(params.name)
+        if tool is not None:
+            message = _check_arguments(tool, params.arguments or {})
+            if message is not None:
+                return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+        return await call_next(ctx)
+
+    def _resolve(self, view: ViewHandle | str | None) -> ViewHandle | None:
+        if view is None or isinstance(view, ViewHandle):
+            return view
+        if view not in self._views:
+            raise ValueError(f"no View named {view!r}; declare it with views.add({view!r}, 'view.py') first")
+        return self._views[view]
+
+    def _check_open(self) -> None:
+        if self._consumed:
+            raise RuntimeError(
+                "this Views was already given to an MCPServer, which reads its tools and Views once: "
+                "declare every View and tool before MCPServer(..., extensions=[views])"
+            )
+
+
+def _visibility(
+    visibility: Literal["model", "app", "both"] | Sequence[Visibility] | None,
+) -> list[Visibility] | None:
+    if visibility is None:
+        return None
+    if visibility == "both":
+        return ["model", "app"]
+    if visibility == "model" or visibility == "app":
+        return [visibility]
+    chosen = list(visibility)
+    for item in chosen:
+        if item not in ("model", "app"):
+            raise ValueError(
+                f"visibility is 'model', 'app' or 'both' (or a list of 'model', 'app'), not {item!r}"
+            )
+    return chosen
+
+
+def _check_arguments(tool: Tool, arguments: dict[str, Any]) -> str | None:
+    known = list(tool.parameters.get("properties", {}))
+    unknown = [key for key in arguments if key not in known]
+    try:
+        tool.fn_metadata.validate_arguments(arguments)
+    except ValidationError as exc:
+        return argument_errors(tool.name, exc, unknown=unknown, known=known)
+    except Exception:  # a crashing validator: the SDK's own call reports it
+        return None
+    if unknown:
+        return argument_errors(tool.name, None, unknown=unknown, known=known)
+    return None
