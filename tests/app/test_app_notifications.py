@@ -195,7 +195,10 @@ async def test_app_tools_are_listed_and_called() -> None:
 
     listed = (await host.request("tools/list"))["result"]["tools"]
     assert [t["name"] for t in listed] == ["add", "shout", "broken", "refuse"]
-    assert listed[0]["description"] == "Add two numbers" and listed[0]["inputSchema"]["required"] == ["a", "b"]
+    assert listed[0]["description"] == "Add two numbers" and listed[0]["inputSchema"]["required"] == [
+        "a",
+        "b",
+    ]
     assert listed[1]["description"] == "Upper-case text."
 
     added = (await host.request("tools/call", {"name": "add", "arguments": {"a": 2, "b": 3}}))["result"]
@@ -219,14 +222,14 @@ async def test_app_tools_are_listed_and_called() -> None:
 
 
 async def test_tools_requests_are_refused_when_the_app_declared_no_tools() -> None:
-    app, host = await connected_app()
+    _app, host = await connected_app()
     assert "tools" not in host.requests("ui/initialize")[0]["params"]["appCapabilities"]
     assert (await host.request("tools/list"))["error"]["code"] == -32601
     assert (await host.request("tools/call", {"name": "x"}))["error"]["code"] == -32601
 
 
 async def test_tools_capability_can_be_declared_explicitly() -> None:
-    app, host = await connected_app(tools={"listChanged": False}, experimental={"x": {}})
+    _app, host = await connected_app(tools={"listChanged": False}, experimental={"x": {}})
     caps = host.requests("ui/initialize")[0]["params"]["appCapabilities"]
     assert caps == {"experimental": {"x": {}}, "tools": {"listChanged": False}}
     assert (await host.request("tools/list"))["result"] == {"tools": []}
