@@ -7,12 +7,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from pyview.app import _protocol as p
+from pyview.app._getters import SessionGetters
 from pyview.app._handlers import Dispatcher, HandlerSlot
 from pyview.app._jsonrpc import JsonRpcPeer
 from pyview.app._requests import HostRequests
 from pyview.app._session import AppSession
-from pyview.app._tools import ToolRegistry
-from pyview.app._types import HostCapabilities, HostContext, HostInfo, ToolCancelled, ToolInput, ToolResult
+from pyview.app._tools import AppTools, ToolRegistry
+from pyview.app._types import HostContext, ToolCancelled, ToolInput, ToolResult
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -26,7 +27,7 @@ log = logging.getLogger("pyview.app")
 _STORED = {"tool_input", "tool_input_partial", "tool_result", "tool_cancelled"}
 
 
-class App(HostRequests):
+class App(HostRequests, AppTools, SessionGetters):
     """The View's connection to its host (MCP Apps, spec 2026-01-26).
 
     Args:
@@ -358,123 +359,6 @@ class App(HostRequests):
             if value is not None:
                 self._dispatch.call(fn, value, event)
         return remove
-
-    def tool(
-        self,
-        name: str | None = None,
-        *,
-        description: str | None = None,
-        input_schema: dict[str, Any] | None = None,
-        title: str | None = None,
-        annotations: dict[str, Any] | None = None,
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorator: offer a function as a tool the host may call (draft ``tools/call`` to the View).
-
-        The function (sync or async) is called with the tool arguments as keyword arguments. It may return a
-        ``str``, a dict with ``content``, a :class:`ToolResult`, or any JSON value (sent as structured
-        content); an exception becomes an ``isError`` result. Registering a tool before ``connect()`` declares
-        ``appCapabilities.tools``; after connecting, ``notifications/tools/list_changed`` is sent.
-
-        Example:
-            >>> app = App("demo", "1.0")
-            >>> @app.tool(description="Select a row")
-            ... def select_row(index: int) -> str:
-            ...     return f"row {index} selected"
-            >>> app.app_capabilities["tools"]
-            {'listChanged': True}
-        """
-
-        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-            tool_name = name or fn.__name__
-            definition: dict[str, Any] = {
-                "name": tool_name,
-                "inputSchema": input_schema or {"type": "object"},
-            }
-            doc = description if description is not None else (fn.__doc__ or "").strip()
-            if doc:
-                definition["description"] = doc
-            if title is not None:
-                definition["title"] = title
-            if annotations is not None:
-                definition["annotations"] = annotations
-            self._tools.add(tool_name, fn, definition)
-            self._tools_changed()
-            return fn
-
-        return register
-
-    def remove_tool(self, name: str) -> bool:
-        """Withdraw a tool registered with :meth:`tool`; returns whether it existed."""
-        removed = self._tools.remove(name)
-        if removed:
-            self._tools_changed()
-        return removed
-
-    def _tools_changed(self) -> None:
-        if self.connected and self._declared_tools and self._peer is not None:
-            self._peer.notify(p.TOOLS_LIST_CHANGED, {})
-
-    # -- session getters -------------------------------------------------------------------------------------
-
-    @property
-    def host_context(self) -> HostContext:
-        """The host context: the handshake's, with every ``host-context-changed`` merged in."""
-        return self.session.context
-
-    @property
-    def host_capabilities(self) -> HostCapabilities:
-        """What the host advertised (empty before connecting)."""
-        return self.session.capabilities
-
-    @property
-    def host_info(self) -> HostInfo:
-        """The host's ``name`` and ``version``."""
-        return self.session.host_info
-
-    @property
-    def host_version(self) -> str | None:
-        """The host's version string."""
-        return self.session.host_info.version
-
-    @property
-    def protocol_version(self) -> str | None:
-        """The negotiated MCP Apps protocol version."""
-        return self.session.protocol_version
-
-    @property
-    def tool_input(self) -> ToolInput | None:
-        """The latest complete tool input, kept for handlers registered late (None until it arrives)."""
-        return self.session.tool_input
-
-    @property
-    def tool_input_partial(self) -> ToolInput | None:
-        """The latest partial tool input (preview only)."""
-        return self.session.tool_input_partial
-
-    @property
-    def tool_result(self) -> ToolResult | None:
-        """The latest tool result, kept for handlers registered late (None until it arrives)."""
-        return self.session.tool_result
-
-    @property
-    def tool_cancelled(self) -> ToolCancelled | None:
-        """The cancellation notice, if the tool call was cancelled."""
-        return self.session.tool_cancelled
-
-    @property
-    def display_mode(self) -> str | None:
-        """The current display mode (``host_context.display_mode``)."""
-        return self.session.context.display_mode
-
-    @property
-    def safe_area_insets(self) -> dict[str, Any] | None:
-        """The current safe-area insets in pixels, if the host gave them."""
-        return self.session.context.safe_area_insets
-
-    @property
-    def theme(self) -> str | None:
-        """The host's theme, ``"light"`` or ``"dark"``."""
-        return self.session.context.theme
 
 
 def _parse(message: dict[str, Any] | str) -> object:

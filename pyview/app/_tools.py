@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from pyview.app._jsonrpc import JsonRpcPeer
+
 log = logging.getLogger("pyview.app")
 
 
@@ -90,3 +92,73 @@ class ToolRegistry:
             log.warning("tool %s failed", name, exc_info=True)
             return {"content": [{"type": "text", "text": f"{type(exc).__name__}: {exc}"}], "isError": True}
         return to_call_tool_result(value)
+
+
+class AppTools:
+    """The :meth:`tool` decorator of :class:`pyview.app.App` (a mixin)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _tools: ToolRegistry
+        _declared_tools: bool
+        _peer: JsonRpcPeer | None
+
+        @property
+        def connected(self) -> bool: ...
+
+    def tool(
+        self,
+        name: str | None = None,
+        *,
+        description: str | None = None,
+        input_schema: dict[str, Any] | None = None,
+        title: str | None = None,
+        annotations: dict[str, Any] | None = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator: offer a function as a tool the host may call (draft ``tools/call`` to the View).
+
+        The function (sync or async) is called with the tool arguments as keyword arguments. It may return a
+        ``str``, a dict with ``content``, a :class:`ToolResult`, or any JSON value (sent as structured
+        content); an exception becomes an ``isError`` result. Registering a tool before ``connect()`` declares
+        ``appCapabilities.tools``; after connecting, ``notifications/tools/list_changed`` is sent.
+
+        Example:
+            >>> from pyview.app import App
+            >>> app = App("demo", "1.0")
+            >>> @app.tool(description="Select a row")
+            ... def select_row(index: int) -> str:
+            ...     return f"row {index} selected"
+            >>> app.app_capabilities["tools"]
+            {'listChanged': True}
+        """
+
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            tool_name = name or fn.__name__
+            definition: dict[str, Any] = {
+                "name": tool_name,
+                "inputSchema": input_schema or {"type": "object"},
+            }
+            doc = description if description is not None else (fn.__doc__ or "").strip()
+            if doc:
+                definition["description"] = doc
+            if title is not None:
+                definition["title"] = title
+            if annotations is not None:
+                definition["annotations"] = annotations
+            self._tools.add(tool_name, fn, definition)
+            self._tools_changed()
+            return fn
+
+        return register
+
+    def remove_tool(self, name: str) -> bool:
+        """Withdraw a tool registered with :meth:`tool`; returns whether it existed."""
+        removed = self._tools.remove(name)
+        if removed:
+            self._tools_changed()
+        return removed
+
+    def _tools_changed(self) -> None:
+        if self.connected and self._declared_tools and self._peer is not None:
+            self._peer.notify(p.TOOLS_LIST_CHANGED, {})
