@@ -106,6 +106,8 @@ def load_server(spec: str) -> tuple[Any, MCPServer[Any]]:
     if not path.is_file():
         raise BuildError(f"server file not found: {file_part}")
     module_name = path.stem if path.stem.isidentifier() else "_pyview_server"
+    if module_name in sys.modules:  # e.g. a test suite's own module called "server"
+        module_name = f"_pyview_server_{module_name}"
     module_spec = importlib.util.spec_from_file_location(module_name, path)
     if module_spec is None or module_spec.loader is None:
         raise BuildError(f"cannot import {path} as a Python module")

@@ -1,0 +1,130 @@
+"""Fixtures for the server tests: the example server in-process, over stdio, and over Streamable HTTP."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.extension import advertise
+from mcp.server.mcpserver import MCPServer
+
+from pyview.server import APP_MIME_TYPE, EXTENSION_ID
+from pyview.server._cli import load_server
+
+EXAMPLE = Path(__file__).parent / "example"
+SERVER_FILE = EXAMPLE / "server.py"
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def view_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Built Views go to a per-session cache, shared with the server subprocesses (one build per session)."""
+    folder = tmp_path_factory.mktemp("views")
+    previous = os.environ.get("PYVIEW_VIEW_CACHE")
+    os.environ["PYVIEW_VIEW_CACHE"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("PYVIEW_VIEW_CACHE", None)
+    else:
+        os.environ["PYVIEW_VIEW_CACHE"] = previous
+
+
+@pytest.fixture(scope="session")
+def example(view_cache: Path) -> tuple[Any, MCPServer[Any]]:
+    """The example server module, imported in this process (inline runtime)."""
+    for name in ("PYVIEW_RUNTIME", "PYVIEW_RUNTIME_URL"):
+        os.environ.pop(name, None)
+    return load_server(str(SERVER_FILE))
+
+
+class HttpServer:
+    """``python -m pyview.server example/server.py --http --runtime url`` on a free port."""
+
+    def __init__(self, port: int, process: subprocess.Popen[str], banner: list[str]) -> None:
+        self.port = port
+        self.process = process
+        self.banner = banner
+        self.origin = f"http://127.0.0.1:{port}"
+        self.url = f"{self.origin}/mcp"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def http_server(view_cache: Path) -> Iterator[HttpServer]:
+    port = free_port()
+    command = [sys.executable, "-m", "pyview.server", str(SERVER_FILE), "--http", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--runtime", "url"], cwd=REPO, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def drain() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            lines.append(line.rstrip("\n"))
+            if line.startswith("pyview: serving"):
+                ready.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    deadline = time.monotonic() + 60
+    while not ready.wait(0.1):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("the HTTP server did not start:\n" + "\n".join(lines))
+    time.sleep(0.2)  # the rest of the banner
+    yield HttpServer(port, process, lines)
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def apps_extension() -> list[Any]:
+    return [advertise(EXTENSION_ID, {"mimeTypes": [APP_MIME_TYPE]})]
+
+
+@pytest.fixture
+def connect(request: pytest.FixtureRequest) -> Any:
+    """``async with connect(transport, apps=True, mode="auto") as client``: a real client to the example."""
+
+    @asynccontextmanager
+    async def open_client(transport: str, *, apps: bool = True, mode: str = "auto") -> AsyncIterator[Client]:
+        target: Any
+        if transport == "memory":
+            target = request.getfixturevalue("example")[1]
+        elif transport == "stdio":
+            target = StdioServerParameters(
+                command=sys.executable,
+                args=["-m", "pyview.server", str(SERVER_FILE), "--no-warm-up"],
+                env={key: value for key, value in os.environ.items() if not key.startswith("PYVIEW_RUNTIME")},
+                cwd=str(REPO),
+            )
+        else:
+            target = request.getfixturevalue("http_server").url
+        async with Client(target, extensions=apps_extension() if apps else None, mode=mode) as client:  # type: ignore[arg-type]
+            yield client
+
+    return open_client
