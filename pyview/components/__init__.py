@@ -1,0 +1,127 @@
+"""Components for pyview Views: function components with hooks, element builders, a diffing renderer.
+
+Browser core: standard library only, and light to import (names are loaded on first use).
+
+Example:
+    >>> from pyview.components import component, h, use_state, render_to_string
+    >>> @component
+    ... def Counter(start: int = 0):
+    ...     count, set_count = use_state(start)
+    ...     return h.button(f"Count: {count}", on_click=lambda: set_count(count + 1))
+    >>> render_to_string(Counter(start=2))
+    '<button>Count: 2</button>'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+_LAZY: dict[str, str] = {
+    "h": "_element",
+    "Element": "_element",
+    "ComponentElement": "_element",
+    "EventHandler": "_element",
+    "UnsafeAttributeError": "_element",
+    "prevent_default": "_element",
+    "stop_propagation": "_element",
+    "unsafe_html": "_element",
+    "component": "_component",
+    "Component": "_component",
+    "Context": "_component",
+    "create_context": "_component",
+    "use_context": "_component",
+    "use_state": "_hooks",
+    "use_effect": "_hooks",
+    "use_memo": "_hooks",
+    "use_callback": "_hooks",
+    "use_ref": "_hooks",
+    "Ref": "_hooks",
+    "use_action": "_action",
+    "Action": "_action",
+    "Event": "_event",
+    "render_to_string": "_html",
+    "Root": "_root",
+    "View": "_view",
+    "use_app": "_app",
+    "use_tool_input": "_app",
+    "use_tool_input_partial": "_app",
+    "use_tool_result": "_app",
+    "use_tool_cancelled": "_app",
+    "use_host_context": "_app",
+}
+
+__all__ = [
+    "Action",
+    "Component",
+    "ComponentElement",
+    "Context",
+    "Element",
+    "Event",
+    "EventHandler",
+    "Ref",
+    "Root",
+    "UnsafeAttributeError",
+    "View",
+    "component",
+    "create_context",
+    "h",
+    "prevent_default",
+    "render_to_string",
+    "stop_propagation",
+    "unsafe_html",
+    "use_action",
+    "use_app",
+    "use_callback",
+    "use_context",
+    "use_effect",
+    "use_host_context",
+    "use_memo",
+    "use_ref",
+    "use_state",
+    "use_tool_cancelled",
+    "use_tool_input",
+    "use_tool_input_partial",
+    "use_tool_result",
+]
+
+if TYPE_CHECKING:
+    from pyview.components._action import Action, use_action
+    from pyview.components._app import (
+        use_app,
+        use_host_context,
+        use_tool_cancelled,
+        use_tool_input,
+        use_tool_input_partial,
+        use_tool_result,
+    )
+    from pyview.components._component import Component, Context, component, create_context, use_context
+    from pyview.components._element import (
+        ComponentElement,
+        Element,
+        EventHandler,
+        UnsafeAttributeError,
+        h,
+        prevent_default,
+        stop_propagation,
+        unsafe_html,
+    )
+    from pyview.components._event import Event
+    from pyview.components._hooks import Ref, use_callback, use_effect, use_memo, use_ref, use_state
+    from pyview.components._html import render_to_string
+    from pyview.components._root import Root
+    from pyview.components._view import View
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pyview.components' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"pyview.components.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

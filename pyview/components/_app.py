@@ -1,0 +1,103 @@
+"""Hooks that read the View's :class:`pyview.app.App` (tool input, result, host context).
+
+The App is found through a context that :class:`~pyview.components.View` provides. Any object with this
+duck-typed interface works (``pyview.app.App`` has it; tests use :class:`~pyview.components.testing.FakeApp`):
+
+- attributes ``tool_input``, ``tool_input_partial``, ``tool_result``, ``tool_cancelled``, ``host_context``
+  (the latest value, None until it arrives);
+- ``add_listener(event, fn) -> remove`` for the events ``"tool_input"``, ``"tool_input_partial"``,
+  ``"tool_result"``, ``"tool_cancelled"``, ``"host_context_changed"``;
+- optionally ``async connect()`` (awaited by ``View.start()``) and ``send_log(level, data)`` (errors are
+  reported to the host through it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyview.components._component import create_context, use_context
+from pyview.components._hooks import use_effect, use_ref, use_state
+
+if TYPE_CHECKING:
+    from typing import Any
+
+APP_CONTEXT = create_context(None, "App")
+
+
+def use_app() -> Any:
+    """The View's App (``pyview.app.App``), or None when the View has none (e.g. rendering at build time).
+
+    Example:
+        >>> from pyview.components import component, h
+        >>> @component
+        ... def Refresh():
+        ...     app = use_app()
+        ...     async def refresh():
+        ...         await app.call_server_tool("refresh", {})
+        ...     return h.button("Refresh", on_click=refresh, disabled=app is None)
+    """
+    return use_context(APP_CONTEXT)
+
+
+def _use_app_value(attribute: str, event: str) -> Any:
+    app = use_context(APP_CONTEXT)
+    _, bump = use_state(0)
+    value = getattr(app, attribute, None) if app is not None else None
+    seen = use_ref()
+    seen.current = value
+
+    def subscribe() -> Any:
+        if app is None or not hasattr(app, "add_listener"):
+            return None
+        remove = app.add_listener(event, lambda *args: bump(lambda n: n + 1))
+        if getattr(app, attribute, None) is not seen.current:  # it changed before we listened
+            bump(lambda n: n + 1)
+        return remove
+
+    use_effect(subscribe, [app])
+    return value
+
+
+def use_tool_input() -> Any:
+    """The tool's input (``ToolInput``, with ``.arguments``), None until the host sends it.
+
+    Example:
+        >>> from pyview.components import component, h
+        >>> @component
+        ... def Query():
+        ...     tool_input = use_tool_input()
+        ...     if tool_input is None:
+        ...         return h.p("Waiting...")
+        ...     return h.p(f"Looking up {tool_input.arguments['city']}")
+    """
+    return _use_app_value("tool_input", "tool_input")
+
+
+def use_tool_input_partial() -> Any:
+    """The partial tool input streamed while the model writes it (preview only; often never sent)."""
+    return _use_app_value("tool_input_partial", "tool_input_partial")
+
+
+def use_tool_result() -> Any:
+    """The tool result (``ToolResult``: ``.content``, ``.structured_content``...), None until it arrives.
+
+    Example:
+        >>> from pyview.components import component, h
+        >>> @component
+        ... def Weather():
+        ...     result = use_tool_result()
+        ...     if result is None:
+        ...         return h.p("Loading...", aria_busy=True)
+        ...     return h.p(str(result.structured_content))
+    """
+    return _use_app_value("tool_result", "tool_result")
+
+
+def use_tool_cancelled() -> Any:
+    """The cancellation notice if the host cancelled the tool call, else None."""
+    return _use_app_value("tool_cancelled", "tool_cancelled")
+
+
+def use_host_context() -> Any:
+    """The host context (theme, locale, display mode, ...), kept current; None without an App."""
+    return _use_app_value("host_context", "host_context_changed")

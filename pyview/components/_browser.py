@@ -1,0 +1,27 @@
+"""The only module that touches ``js``: connects a Root to ``globalThis.pyviewDom`` (browser only)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pyview.components._root import Root
+
+
+def install(root: Root, container_id: str = "pyview-root") -> Any:
+    """Send ``root``'s patches to ``pyviewDom.apply`` and its events back to ``root.dispatch``.
+
+    One proxy is created for the whole View (the dispatcher); handler ids cross as plain numbers.
+    Returns that proxy (keep it alive while the View runs).
+    """
+    import js
+    from pyodide.ffi import create_proxy
+
+    dom = js.pyviewDom
+    dom.mount(js.document.getElementById(container_id))
+    root.sink = dom.apply
+    proxy = create_proxy(root.dispatch)
+    dom.setDispatcher(proxy)
+    return proxy

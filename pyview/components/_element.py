@@ -1,0 +1,337 @@
+"""Elements: what ``h.div(...)`` and a component call return; the description of a piece of UI.
+
+Attribute names and values are normalised once, when the element is built, into the exact form the patch
+stream carries (``class_`` -> ``class``, ``style`` dict -> CSS text), and every unsafe value is refused here,
+so neither the renderer nor ``dom.js`` ever sees one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyview.components._tags import (
+    ENUMERATED_BOOL,
+    HTML_TAGS,
+    REFUSED_TAGS,
+    SNAKE_TAGS,
+    SPECIAL_NAMES,
+    SVG_TAGS,
+    URL_ATTRS,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from pyview.components._component import Component
+
+#: Event flag bits (sent to dom.js, which acts on them synchronously in the browser's event).
+PREVENT_DEFAULT = 1
+STOP_PROPAGATION = 2
+
+_PROP_TAGS = {"input": ("value", "checked", "indeterminate"), "textarea": ("value",), "select": ("value",)}
+_EVENT_ALIASES = {"doubleclick": "dblclick"}
+_NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:.")
+
+
+class UnsafeAttributeError(ValueError):
+    """An attribute value that could run code (an inline ``on*`` handler, a ``javascript:`` URL, ...).
+
+    Example:
+        >>> h.a("x", href="javascript:alert(1)")
+        Traceback (most recent call last):
+        ...
+        pyview.components._element.UnsafeAttributeError: refusing href='javascript:alert(1)' on <a>: ...
+    """
+
+
+class Element:
+    """One HTML or SVG element: tag, wire-ready attributes, event handlers, children and an optional key."""
+
+    __slots__ = ("attrs", "children", "events", "key", "tag")
+
+    def __init__(
+        self,
+        tag: str,
+        attrs: dict[str, object],
+        events: dict[str, tuple[Callable[..., object], int]] | None,
+        children: list[Node],
+        key: object = None,
+    ) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.events = events
+        self.children = children
+        self.key = key
+
+    def __repr__(self) -> str:
+        return f"<Element {self.tag} {self.attrs!r} children={len(self.children)}>"
+
+
+class ComponentElement:
+    """A call of a component (``Counter(start=3)``): rendered, with its own state, when mounted."""
+
+    __slots__ = ("args", "key", "kwargs", "type")
+
+    def __init__(
+        self, type: Component, args: tuple[object, ...], kwargs: dict[str, object], key: object
+    ) -> None:
+        self.type = type
+        self.args = args
+        self.kwargs = kwargs
+        self.key = key
+
+    def __repr__(self) -> str:
+        return f"<{self.type.__name__} key={self.key!r}>"
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    #: What the renderer works on after flattening: text, an element, or a component call.
+    Node: TypeAlias = "str | Element | ComponentElement"
+
+
+class EventHandler:
+    """A handler with options that must act synchronously in the browser (see :func:`prevent_default`)."""
+
+    __slots__ = ("flags", "fn")
+
+    def __init__(self, fn: Callable[..., object] | None, flags: int) -> None:
+        self.fn = fn
+        self.flags = flags
+
+    def __call__(self, *args: object) -> object:
+        return None if self.fn is None else self.fn(*args)
+
+
+def _with_flag(fn: Callable[..., object] | None, flag: int) -> EventHandler:
+    if isinstance(fn, EventHandler):
+        return EventHandler(fn.fn, fn.flags | flag)
+    return EventHandler(fn, flag)
+
+
+def prevent_default(fn: Callable[..., object] | None = None) -> EventHandler:
+    """Call ``event.preventDefault()`` in the browser, then run ``fn`` (if any) in Python.
+
+    Handlers run asynchronously in Python after the browser's event has returned, so the choice is declared
+    up front. Forms get it automatically for ``on_submit``.
+
+    Example:
+        >>> link = h.a("Open", href="#", on_click=prevent_default(lambda: None))
+        >>> link.events["click"][1] & PREVENT_DEFAULT
+        1
+    """
+    return _with_flag(fn, PREVENT_DEFAULT)
+
+
+def stop_propagation(fn: Callable[..., object] | None = None) -> EventHandler:
+    """Stop the event at this element (no handler further up runs), then run ``fn`` in Python.
+
+    Example:
+        >>> inner = h.button("x", on_click=stop_propagation(print))
+        >>> inner.events["click"][1] & STOP_PROPAGATION
+        2
+    """
+    return _with_flag(fn, STOP_PROPAGATION)
+
+
+def _kebab(name: str) -> str:
+    if name.startswith("--"):
+        return name
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).replace("_", "-")
+
+
+def _style_text(style: object) -> str:
+    if isinstance(style, dict):
+        return ";".join(f"{_kebab(str(k))}:{v}" for k, v in style.items() if v is not None and v is not False)
+    return str(style)
+
+
+def _class_text(value: object) -> str:
+    if isinstance(value, dict):
+        return " ".join(str(k) for k, on in value.items() if on)
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(c) for c in value if c)
+    return str(value)
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _wire_name(name: str) -> str:
+    """Keyword argument -> wire name: ``@type`` for events, ``!html`` for raw HTML, else the attribute."""
+    wire = _NAMES.get(name)
+    if wire is not None:
+        return wire
+    if name.startswith("on_"):
+        event = name[3:].replace("_", "").lower()
+        wire = "@" + _EVENT_ALIASES.get(event, event)
+    elif name == "dangerously_set_inner_html":
+        wire = "!html"
+    elif name in SPECIAL_NAMES:
+        wire = SPECIAL_NAMES[name]
+    else:
+        wire = name.rstrip("_").replace("_", "-") if "_" in name else name
+        if not wire or not set(wire) <= _NAME_OK or not wire[0].isalpha():
+            raise ValueError(f"invalid attribute name {name!r}")
+        if wire[:2].lower() == "on":
+            raise UnsafeAttributeError(
+                f"refusing attribute {wire!r}: inline event handlers are blocked (CSP and safety); "
+                f"pass a Python function instead, e.g. on_{wire[2:].lower()}=handler"
+            )
+    _NAMES[name] = wire
+    return wire
+
+
+def _check_url(tag: str, name: str, value: str) -> None:
+    if ":" not in value:
+        return
+    squashed = "".join(ch for ch in value if ch > " ").lower()
+    if squashed.startswith(("javascript:", "vbscript:")) or (
+        squashed.startswith("data:") and not squashed.startswith("data:image/") and name != "src"
+    ):
+        raise UnsafeAttributeError(
+            f"refusing {name}={value!r} on <{tag}>: a URL that runs code is blocked; "
+            "use an http(s), relative or data:image URL, or an on_click handler"
+        )
+
+
+def build_element(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
+    """Build an :class:`Element` from keyword props (the work behind every ``h.<tag>(...)`` call)."""
+    attrs: dict[str, object] = {}
+    events: dict[str, tuple[Callable[..., object], int]] | None = None
+    prop_names = _PROP_TAGS.get(tag)
+    for name, value in props.items():
+        wire = _wire_name(name)
+        first = wire[0]
+        if first == "@":
+            if value is None:
+                continue
+            if not callable(value):
+                raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
+            flags = value.flags if isinstance(value, EventHandler) else 0
+            if wire == "@submit":
+                flags |= PREVENT_DEFAULT
+            if events is None:
+                events = {}
+            events[wire[1:]] = (value, flags)
+            continue
+        if prop_names is not None and name in prop_names:
+            attrs["." + name] = ("" if value is None else str(value)) if name == "value" else bool(value)
+            continue
+        if first == "!":
+            if value is not None:
+                markup = value.__html__() if hasattr(value, "__html__") else value
+                attrs["!html"] = str(markup)
+            continue
+        if value is None or value is False:
+            if value is False and (wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL):
+                attrs[wire] = "false"
+            continue
+        if value is True:
+            text = "true" if wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL else ""
+        elif wire == "style":
+            text = _style_text(value)
+        elif wire == "class":
+            text = _class_text(value)
+        else:
+            text = value if type(value) is str else str(value)
+            if wire in URL_ATTRS:
+                _check_url(tag, wire, text)
+            elif wire == "srcdoc":
+                raise UnsafeAttributeError("refusing srcdoc: it is raw HTML; use unsafe_html() if you must")
+        attrs[wire] = text
+    kids: list[Node] = []
+    if children:
+        flatten(children, kids)
+    if "!html" in attrs and kids:
+        raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
+    return Element(tag, attrs, events, kids, key)
+
+
+def flatten(children: Iterable[object], out: list[Node]) -> None:
+    """Append ``children`` to ``out``: lists and generators flattened, None/bool dropped, text merged."""
+    for child in children:
+        kind = type(child)
+        if kind is str or kind is int or kind is float:
+            text = child if kind is str else str(child)
+            if not text:
+                continue
+            if out and type(out[-1]) is str:
+                out[-1] = out[-1] + text  # type: ignore[operator]
+            else:
+                out.append(text)  # type: ignore[arg-type]
+        elif kind is Element or kind is ComponentElement:
+            out.append(child)  # type: ignore[arg-type]
+        elif child is None or kind is bool:
+            continue
+        elif kind is list or kind is tuple or hasattr(child, "__next__"):
+            flatten(child, out)  # type: ignore[arg-type]
+        elif isinstance(child, (str, int, float)):
+            flatten([str(child)], out)
+        else:
+            raise TypeError(
+                f"cannot render {type(child).__name__!r} as a child: use text, numbers, h.<tag>(...), "
+                "components, lists or None"
+            )
+
+
+class _Builder:
+    """``h.div``: builds ``<div>`` elements. ``key=`` identifies the element among its siblings."""
+
+    __slots__ = ("tag",)
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+
+    def __call__(self, *children: object, key: object = None, **props: object) -> Element:
+        return build_element(self.tag, children, props, key)
+
+    def __repr__(self) -> str:
+        return f"h.{self.tag}"
+
+
+class _H:
+    """Element builders for every HTML and SVG tag: ``h.div(...)``, ``h.button(...)``, ``h.circle(...)``.
+
+    Children are positional (text, numbers, elements, components, lists, None); attributes are keywords:
+    ``class_`` (str, list or dict), ``for_``, ``style`` (dict or str), ``data_foo`` -> ``data-foo``,
+    ``aria_label`` -> ``aria-label``, ``on_click=fn`` for events. ``h("my-tag", ...)``: a custom element.
+
+    Example:
+        >>> from pyview.components import render_to_string
+        >>> render_to_string(h.label("Name", for_="n", class_=["field", None], data_row=3))
+        '<label for="n" class="field" data-row="3">Name</label>'
+    """
+
+    def __getattr__(self, name: str) -> _Builder:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        tag = SNAKE_TAGS.get(name, name.rstrip("_"))
+        if tag in REFUSED_TAGS:
+            raise AttributeError(f"h.{name}: <{tag}> elements are refused (they would run code)")
+        if tag not in HTML_TAGS and tag not in SVG_TAGS:
+            raise AttributeError(f"unknown element h.{name}; for a custom element use h({name!r}, ...)")
+        builder = _Builder(tag)
+        setattr(self, name, builder)
+        return builder
+
+    def __call__(self, tag: str, *children: object, key: object = None, **props: object) -> Element:
+        if tag.lower() in REFUSED_TAGS or not tag or not set(tag) <= _NAME_OK or not tag[0].isalpha():
+            raise ValueError(f"refusing element name {tag!r}")
+        return build_element(tag, children, props, key)
+
+
+h = _H()
+
+
+def unsafe_html(markup: str, tag: str = "div", **props: object) -> Element:
+    """An element whose content is ``markup`` parsed as HTML, unescaped. Only for HTML you trust completely.
+
+    Example:
+        >>> from pyview.components import render_to_string
+        >>> render_to_string(unsafe_html("<b>bold</b>", tag="span"))
+        '<span><b>bold</b></span>'
+    """
+    props["dangerously_set_inner_html"] = markup
+    return h(tag, **props)

@@ -1,0 +1,411 @@
+"""The diff: mount, patch and unmount instances, appending patch ops for ``dom.js`` to ``root.ops``.
+
+Patch ops are compact lists (see docs/components.md, "Patch format"):
+
+- ``[0, parent, before, first_id, trees]`` insert new subtrees before ``before`` (None: append); a tree is a
+  string (text) or ``[tag, attrs?, children?]``; nodes get ids ``first_id, first_id + 1, ...`` in pre-order;
+- ``[1, id]`` remove; ``[2, parent, id, before]`` move; ``[3, id, name, value]`` set (value None: remove) an
+  attribute, a ``.property``, an ``@event`` handler id or ``!html``; ``[4, id, text]`` set text;
+- ``[5, parent]`` remove all children; ``[6, parent, first_id, trees]`` hydrate: adopt the parent's
+  pre-rendered children if they match ``trees``, else replace them (in the same task: no flash).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TYPE_CHECKING
+
+from pyview.components._component import _ContextSlot, props_equal
+from pyview.components._element import ComponentElement, Element, flatten
+from pyview.components._hooks import Effect, current
+from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pyview.components._element import Node
+    from pyview.components._instances import Inst
+    from pyview.components._root import Root
+
+INSERT, REMOVE, MOVE, ATTR, TEXT, CLEAR, HYDRATE = range(7)
+_CONTROLLED = frozenset(["input", "textarea", "select"])
+_MISSING = object()
+
+
+def call_component(root: Root, comp: CompInst) -> list[Node]:
+    """Run a component function with its hooks; a failure renders an error box in its place."""
+    previous = current.comp
+    current.comp = comp
+    comp.hook_i = 0
+    comp.dirty = False
+    el = comp.el
+    try:
+        out = el.type.fn(*el.args, **el.kwargs)
+    except Exception as exc:
+        from pyview.components._errors import error_box
+
+        comp.pending = None
+        root.report(exc, f"rendering {el.type.__name__}", show=False)
+        out = error_box(exc, f"Error in {el.type.__name__}")
+    finally:
+        current.comp = previous
+    kind = type(out)
+    if kind is Element or kind is ComponentElement:
+        return [out]  # type: ignore[list-item]
+    nodes: list[Node] = []
+    flatten([out], nodes)
+    return nodes
+
+
+def _finish(root: Root, comp: CompInst) -> None:
+    if comp.pending is not None:
+        root.effects.extend(comp.pending)  # type: ignore[arg-type]
+        comp.pending = None
+
+
+def mount(
+    root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst | None, out: list[object]
+) -> Inst:
+    """Create the instance for ``node``; append its wire trees to ``out`` (ids allocated in pre-order)."""
+    kind = type(node)
+    if kind is str:
+        text = TextInst(root.nid, node)  # type: ignore[arg-type]
+        root.nid += 1
+        out.append(node)
+        return text
+    if kind is Element:
+        return _mount_element(root, node, owner, out)  # type: ignore[arg-type]
+    comp = CompInst(node, parent, owner, root)  # type: ignore[arg-type]
+    kids = comp.kids
+    for child in call_component(root, comp):
+        kids.append(mount(root, child, comp, comp, out))
+    _finish(root, comp)
+    return comp
+
+
+def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[object]) -> HostInst:
+    id = root.nid
+    root.nid = id + 1
+    inst = HostInst(id, el)
+    attrs = el.attrs
+    deep = False
+    events = el.events
+    if events is not None:
+        attrs = dict(attrs)
+        hids = inst.hids = {}
+        handlers = root.handlers
+        for type_, (fn, flags) in events.items():
+            hid = root.hid
+            root.hid = hid + 1
+            handlers[hid] = fn
+            hids[type_] = hid
+            attrs["@" + type_] = [hid, flags] if flags else hid
+        deep = True
+    if el.tag in _CONTROLLED:
+        root.controlled[id] = inst
+        deep = True
+    children = el.children
+    if children:
+        wire: list[object] = []
+        kids = inst.kids
+        for child in children:
+            if type(child) is str:
+                kids.append(TextInst(root.nid, child))
+                root.nid += 1
+                wire.append(child)
+            else:
+                kid = mount(root, child, inst, owner, wire)
+                kids.append(kid)
+                if kid.deep:
+                    deep = True
+        out.append([el.tag, attrs, wire])
+    elif attrs:
+        out.append([el.tag, attrs])
+    else:
+        out.append([el.tag])
+    inst.deep = deep
+    return inst
+
+
+def unmount(root: Root, inst: Inst) -> None:
+    """Forget an instance (handlers, effects, context subscriptions); the caller removes its DOM."""
+    kind = type(inst)
+    if kind is HostInst:
+        if not inst.deep:
+            return
+        if inst.hids:  # type: ignore[union-attr]
+            handlers = root.handlers
+            for hid in inst.hids.values():  # type: ignore[union-attr]
+                handlers.pop(hid, None)
+        if inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
+            root.controlled.pop(inst.id, None)  # type: ignore[union-attr]
+    elif kind is CompInst:
+        comp: CompInst = inst  # type: ignore[assignment]
+        comp.alive = False
+        root.dirty.discard(comp)
+        for slot in comp.hooks:
+            if type(slot) is Effect:
+                if slot.cleanup is not None:
+                    root.cleanups.append(slot.cleanup)
+                    slot.cleanup = None
+            elif type(slot) is _ContextSlot and slot.provider is not None and slot.provider.consumers:
+                slot.provider.consumers.discard(comp)
+    else:
+        return
+    for kid in inst.kids:  # type: ignore[union-attr]
+        unmount(root, kid)
+
+
+def _remove(root: Root, inst: Inst) -> None:
+    if type(inst) is CompInst:
+        ids: list[int] = []
+        dom_ids(inst, ids)
+        for id in ids:
+            root.ops.append([REMOVE, id])
+    else:
+        root.ops.append([REMOVE, inst.id])  # type: ignore[union-attr]
+    unmount(root, inst)
+
+
+def render_component(root: Root, comp: CompInst, pid: int, anchor: int | None) -> None:
+    """Re-render a component and reconcile its output with what it rendered before."""
+    nodes = call_component(root, comp)
+    comp.kids = reconcile(root, comp, comp.kids, nodes, pid, anchor, comp)
+    _finish(root, comp)
+
+
+def patch(root: Root, inst: Inst, node: Node, pid: int, owner: CompInst | None, anchor: int | None) -> None:
+    """Bring a mounted instance of the same kind up to date with ``node``."""
+    kind = type(inst)
+    if kind is TextInst:
+        if inst.text != node:  # type: ignore[union-attr]
+            root.ops.append([TEXT, inst.id, node])  # type: ignore[union-attr]
+            inst.text = node  # type: ignore[union-attr]
+    elif kind is HostInst:
+        _patch_element(root, inst, node, owner)  # type: ignore[arg-type]
+    else:
+        comp: CompInst = inst  # type: ignore[assignment]
+        old = comp.el
+        comp.el = node  # type: ignore[assignment]
+        if old is node or (not comp.dirty and old.type.memo and props_equal(old, node)):  # type: ignore[arg-type]
+            return
+        render_component(root, comp, pid, anchor)
+
+
+def _patch_element(root: Root, inst: HostInst, el: Element, owner: CompInst | None) -> None:
+    old = inst.el
+    if old is el:
+        return
+    ops = root.ops
+    id = inst.id
+    oa, na = old.attrs, el.attrs
+    if oa is not na:
+        dom = inst.dom
+        for name, value in na.items():
+            prev = oa.get(name, _MISSING)
+            if dom is not None and name in dom:
+                prev = dom[name]
+                dom[name] = value
+            if prev != value or type(prev) is not type(value):
+                ops.append([ATTR, id, name, value])
+        for name in oa:
+            if name not in na:
+                ops.append([ATTR, id, name, None])
+    if old.events is not None or el.events is not None:
+        _patch_events(root, inst, old, el)
+    if old.children is not el.children:
+        kids = inst.kids = reconcile(root, inst, inst.kids, el.children, id, None, owner)
+        if not inst.deep:
+            inst.deep = any(kid.deep for kid in kids)
+    inst.el = el
+
+
+def _patch_events(root: Root, inst: HostInst, old: Element, el: Element) -> None:
+    handlers = root.handlers
+    hids = inst.hids
+    events = el.events
+    if events is not None:
+        if hids is None:
+            hids = inst.hids = {}
+            inst.deep = True
+        old_events = old.events
+        for type_, (fn, flags) in events.items():
+            hid = hids.get(type_)
+            if hid is not None:
+                if old_events is not None and old_events[type_][1] == flags:
+                    handlers[hid] = fn
+                    continue
+                del handlers[hid]
+            hid = root.hid
+            root.hid = hid + 1
+            handlers[hid] = fn
+            hids[type_] = hid
+            root.ops.append([ATTR, inst.id, "@" + type_, [hid, flags] if flags else hid])
+    if hids:
+        for type_ in [t for t in hids if events is None or t not in events]:
+            handlers.pop(hids.pop(type_), None)
+            root.ops.append([ATTR, inst.id, "@" + type_, None])
+
+
+def _kind_key(inst: Inst) -> tuple[object, object]:
+    if type(inst) is TextInst:
+        return str, None
+    el = inst.el  # type: ignore[union-attr]
+    return (el.tag if type(el) is Element else el.type), el.key  # type: ignore[union-attr]
+
+
+def _node_kind_key(node: Node) -> tuple[object, object]:
+    if type(node) is str:
+        return str, None
+    return (node.tag if type(node) is Element else node.type), node.key  # type: ignore[union-attr]
+
+
+def _matches(inst: Inst, node: Node) -> bool:
+    kind = type(node)
+    if kind is str:
+        return type(inst) is TextInst
+    if kind is Element:
+        return type(inst) is HostInst and inst.el.tag == node.tag and inst.el.key == node.key  # type: ignore[union-attr]
+    return type(inst) is CompInst and inst.el.type is node.type and inst.el.key == node.key  # type: ignore[union-attr]
+
+
+def _lis(seq: list[int]) -> set[int]:
+    """Positions in ``seq`` forming a longest increasing subsequence (these need no move)."""
+    tails: list[int] = []
+    tail_pos: list[int] = []
+    prev = [-1] * len(seq)
+    for pos, value in enumerate(seq):
+        k = bisect_left(tails, value)
+        if k == len(tails):
+            tails.append(value)
+            tail_pos.append(pos)
+        else:
+            tails[k] = value
+            tail_pos[k] = pos
+        prev[pos] = tail_pos[k - 1] if k else -1
+    keep: set[int] = set()
+    pos = tail_pos[-1] if tail_pos else -1
+    while pos >= 0:
+        keep.add(pos)
+        pos = prev[pos]
+    return keep
+
+
+def reconcile(
+    root: Root,
+    parent: HostInst | CompInst,
+    old: list[Inst],
+    new: list[Node],
+    pid: int,
+    anchor: int | None,
+    owner: CompInst | None,
+) -> list[Inst]:
+    """Turn the children ``old`` into ``new`` (keyed, with LIS-minimal moves); return the new instances."""
+    n_new, n_old = len(new), len(old)
+    ops = root.ops
+    if n_new == 0:
+        if n_old:
+            if type(parent) is HostInst:
+                ops.append([CLEAR, pid])
+                for inst in old:
+                    unmount(root, inst)
+            else:
+                for inst in old:
+                    _remove(root, inst)
+        return []
+    if n_old == 0:
+        return _insert_run(root, parent, new, 0, n_new, pid, anchor, owner)
+    src: list[Inst | None] = [None] * n_new
+    start = 0
+    limit = min(n_old, n_new)
+    while start < limit and _matches(old[start], new[start]):
+        src[start] = old[start]
+        start += 1
+    end_old, end_new = n_old, n_new
+    while end_old > start and end_new > start and _matches(old[end_old - 1], new[end_new - 1]):
+        end_old -= 1
+        end_new -= 1
+        src[end_new] = old[end_old]
+    moved: set[int] | None = None
+    removed: list[Inst] = []
+    if start < end_old:
+        if start == end_new:
+            removed = old[start:end_old]
+        else:
+            index: dict[tuple[object, object], int] = {}
+            for i in range(start, end_old):
+                kk = _kind_key(old[i])
+                kk = kk if kk[1] is not None else (kk[0], ("#", i))
+                if kk in index:  # a duplicate key: the earlier one is replaced
+                    removed.append(old[index[kk]])
+                index[kk] = i
+            order: list[int] = []
+            slots: list[int] = []
+            for j in range(start, end_new):
+                kk = _node_kind_key(new[j])
+                i = index.pop(kk if kk[1] is not None else (kk[0], ("#", j)), -1)
+                if i >= 0:
+                    src[j] = old[i]
+                    order.append(i)
+                    slots.append(j)
+            removed += [old[i] for i in sorted(index.values())]
+            if any(order[k] > order[k + 1] for k in range(len(order) - 1)):
+                keep = _lis(order)
+                moved = {slots[k] for k in range(len(order)) if k not in keep}
+    if removed:
+        if len(removed) == n_old and type(parent) is HostInst:
+            ops.append([CLEAR, pid])
+            for inst in removed:
+                unmount(root, inst)
+        else:
+            for inst in removed:
+                _remove(root, inst)
+    kids: list[Any] = [None] * n_new
+    nxt = anchor
+    j = n_new - 1
+    while j >= 0:
+        matched = src[j]
+        if matched is None:
+            s = j
+            while s > 0 and src[s - 1] is None:
+                s -= 1
+            run = _insert_run(root, parent, new, s, j + 1, pid, nxt, owner)
+            kids[s : j + 1] = run
+            for made in run:
+                found = made.id if type(made) is not CompInst else first_dom(made)  # type: ignore[union-attr]
+                if found is not None:
+                    nxt = found
+                    break
+            j = s - 1
+            continue
+        inst = matched
+        patch(root, inst, new[j], pid, owner, nxt)
+        if moved is not None and j in moved:
+            ids: list[int] = []
+            dom_ids(inst, ids)
+            for id in ids:
+                ops.append([MOVE, pid, id, nxt])
+        kids[j] = inst
+        found = inst.id if type(inst) is not CompInst else first_dom(inst)  # type: ignore[union-attr]
+        if found is not None:
+            nxt = found
+        j -= 1
+    return kids
+
+
+def _insert_run(
+    root: Root,
+    parent: HostInst | CompInst,
+    nodes: list[Node],
+    start: int,
+    end: int,
+    pid: int,
+    before: int | None,
+    owner: CompInst | None,
+) -> list[Inst]:
+    wire: list[object] = []
+    first = root.nid
+    made = [mount(root, nodes[k], parent, owner, wire) for k in range(start, end)]
+    if wire:
+        root.ops.append([INSERT, pid, before, first, wire])
+    return made

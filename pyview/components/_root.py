@@ -1,0 +1,222 @@
+"""A render root: owns the mounted tree, batches updates per tick, sends one patch per update, runs effects
+and dispatches events coming back from the page."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from pyview.components._element import Element, flatten
+from pyview.components._event import Event, call_handler
+from pyview.components._instances import CompInst, HostInst, anchor_after, host_id
+from pyview.components._reconcile import HYDRATE, mount, reconcile, render_component
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from pyview.components._hooks import Effect
+
+    ErrorHook = Callable[[BaseException, str], object]
+
+_MAX_PASSES = 50
+
+
+class Root:
+    """Renders a tree into the element with DOM id 0, sending patches to ``sink`` (a ``str -> None``).
+
+    ``schedule(fn)`` must call ``fn`` soon (next tick); it defaults to the running asyncio loop's
+    ``call_soon``. Several state changes before that tick render once.
+    """
+
+    def __init__(
+        self,
+        sink: Callable[[str], object] | None = None,
+        *,
+        schedule: Callable[[Callable[[], None]], object] | None = None,
+        on_error: ErrorHook | None = None,
+        effects: bool = True,
+    ) -> None:
+        self.sink = sink
+        self.run_effects = effects
+        self.schedule = schedule
+        self.on_error = on_error
+        self.container = HostInst(0, Element("pyview-root", {}, None, [], None))
+        self.container.deep = True
+        self.nid = 1
+        self.hid = 1
+        self.handlers: dict[int, Callable[..., object]] = {}
+        self.controlled: dict[int, HostInst] = {}
+        self.ops: list[list[object]] = []
+        self.dirty: set[CompInst] = set()
+        self.effects: list[Effect] = []
+        self.cleanups: list[Callable[[], object]] = []
+        self.errors: list[tuple[BaseException, str]] = []
+        self.error_listener: Callable[[], object] | None = None
+        self.tasks: set[Any] = set()
+        self.loop: Any = None
+        self.scheduled = False
+        self.rendering = False
+        self.updates = 0
+
+    # -- rendering ---------------------------------------------------------------------------------------
+    def mount(self, node: object, *, hydrate: bool = False) -> None:
+        """Render ``node`` into the container (replacing what is there) and commit."""
+        nodes: list[Any] = []
+        flatten([node], nodes)
+        container = self.container
+        self.rendering = True
+        try:
+            if hydrate and not container.kids:
+                wire: list[object] = []
+                first = self.nid
+                container.kids = [mount(self, n, container, None, wire) for n in nodes]
+                self.ops.append([HYDRATE, 0, first, wire])
+            else:
+                container.kids = reconcile(self, container, container.kids, nodes, 0, None, None)
+        finally:
+            self.rendering = False
+        self.flush()
+
+    def unmount(self) -> None:
+        """Remove everything (effects are cleaned up)."""
+        self.mount(None)
+
+    def mark_dirty(self, comp: CompInst) -> None:
+        """Queue ``comp`` for re-rendering on the next tick (called by state setters)."""
+        comp.dirty = True
+        self.dirty.add(comp)
+        if not self.scheduled and not self.rendering:
+            schedule = self.schedule
+            if schedule is None and self.loop is not None:
+                schedule = self.loop.call_soon
+            if schedule is not None:
+                self.scheduled = True
+                schedule(self.flush)
+
+    def flush(self) -> None:
+        """Render every dirty component (parents first), send one patch, run effects; repeat if needed."""
+        self.scheduled = False
+        for _ in range(_MAX_PASSES):
+            self.rendering = True
+            try:
+                while self.dirty:
+                    batch = sorted(self.dirty, key=_depth)
+                    self.dirty = set()
+                    for comp in batch:
+                        if comp.alive and comp.dirty:
+                            render_component(self, comp, host_id(comp), anchor_after(comp))
+            finally:
+                self.rendering = False
+            self.commit()
+            if not self.dirty:
+                return
+        self.dirty.clear()
+        self.report(RuntimeError("state keeps changing in effects: stopped after 50 renders"), "rendering")
+
+    def commit(self) -> None:
+        """Send the pending ops as one JSON patch, then run effect cleanups and effects."""
+        if self.ops:
+            ops, self.ops = self.ops, []
+            self.updates += 1
+            if self.sink is not None:
+                self.sink(json.dumps(ops, separators=(",", ":"), ensure_ascii=False))
+        if not self.run_effects:
+            self.effects.clear()
+            self.cleanups.clear()
+            return
+        if self.cleanups:
+            cleanups, self.cleanups = self.cleanups, []
+            for cleanup in cleanups:
+                self._run(cleanup, "an effect cleanup")
+        if self.effects:
+            effects, self.effects = self.effects, []
+            for effect in effects:
+                if effect.cleanup is not None:
+                    cleanup, effect.cleanup = effect.cleanup, None
+                    self._run(cleanup, "an effect cleanup")
+            for effect in effects:
+                if effect.comp.alive and effect.fn is not None:
+                    result = self._run(effect.fn, "an effect")
+                    if callable(result):
+                        effect.cleanup = result
+                    elif hasattr(result, "__await__"):
+                        task = self.spawn(result, "an effect")
+                        effect.cleanup = task.cancel if task is not None else None
+
+    def _run(self, fn: Callable[[], object], where: str) -> object:
+        try:
+            return fn()
+        except Exception as exc:
+            self.report(exc, where)
+            return None
+
+    # -- events ------------------------------------------------------------------------------------------
+    def dispatch(self, hid: int, payload: str) -> None:
+        """Run handler ``hid`` with the serialised event (called by dom.js through the dispatcher)."""
+        fn = self.handlers.get(int(hid))
+        if fn is None:
+            return  # the node was removed while the event was in flight
+        data = json.loads(payload) if payload else {}
+        target = self.controlled.get(data.get("target", -1))
+        if target is not None:
+            dom = target.dom if target.dom is not None else {}
+            for name in ("value", "checked"):
+                if name in data:
+                    dom["." + name] = data[name]
+            target.dom = dom
+        try:
+            result = call_handler(fn, Event(data))
+        except Exception as exc:
+            self.report(exc, f"the {data.get('type', 'event')} handler")
+            return
+        if hasattr(result, "__await__"):
+            self.spawn(result, f"the {data.get('type', 'event')} handler")
+
+    def spawn(self, awaitable: Any, where: str) -> Any:
+        """Run a coroutine as a task; its exception is reported like a handler's."""
+        import asyncio
+
+        loop = self.loop
+        if loop is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = asyncio.get_event_loop()
+        task = (
+            loop.create_task(awaitable)
+            if asyncio.iscoroutine(awaitable)
+            else asyncio.ensure_future(awaitable)
+        )
+        self.tasks.add(task)
+
+        def done(t: Any) -> None:
+            self.tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                self.report(t.exception(), where)
+
+        task.add_done_callback(done)
+        return task
+
+    def report(self, exc: BaseException, where: str, *, show: bool = True) -> None:
+        """Report an error to ``on_error`` and (``show``) list it in the View's error box."""
+        if self.on_error is not None:
+            try:  # noqa: SIM105 (contextlib would cost import time)
+                self.on_error(exc, where)
+            except Exception:
+                pass
+        else:
+            import sys
+
+            from pyview.components._errors import describe
+
+            print(f"pyview: error in {where}:\n{describe(exc)}", file=sys.stderr)
+        if show:
+            self.errors.append((exc, where))
+            del self.errors[:-5]
+            if self.error_listener is not None:
+                self.error_listener()
+
+
+def _depth(comp: CompInst) -> int:
+    return comp.depth

@@ -1,0 +1,310 @@
+/* pyview DOM patch applier: applies the patch lists the Python renderer emits, and delegates DOM events
+ * to one Python dispatcher. No dependencies, no eval, no inline handlers. Format: docs/components.md.
+ *
+ *   pyviewDom.mount(element)       the container (node id 0); defaults to #pyview-root on first apply
+ *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
+ *   pyviewDom.setDispatcher(fn)    fn(handlerId, eventJsonString) for every handled event
+ *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
+ */
+(function () {
+  "use strict";
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  // Events that do not bubble: listened for in the capture phase at the container.
+  var CAPTURE = { focus: 1, blur: 1, mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1,
+    load: 1, error: 1, scroll: 1, toggle: 1 };
+  // Events that belong to their target only: no walk up to ancestors' handlers.
+  var OWN = { mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1, load: 1, error: 1,
+    scroll: 1, toggle: 1 };
+  var URL_ATTRS = { href: 1, src: 1, action: 1, formaction: 1, "xlink:href": 1, poster: 1, cite: 1,
+    background: 1, data: 1, codebase: 1, manifest: 1, ping: 1 };
+  var EVENT_FIELDS = ["key", "code", "altKey", "ctrlKey", "shiftKey", "metaKey", "repeat", "button",
+    "buttons", "clientX", "clientY", "offsetX", "offsetY", "pageX", "pageY", "deltaX", "deltaY",
+    "deltaMode", "inputType", "data", "isComposing", "detail", "pointerType"];
+
+  var nodes = new Map();
+  var container = null;
+  var dispatcher = null;
+  var listening = {};
+
+  function mount(element) {
+    if (container === element) return;
+    container = element;
+    listening = {};
+    nodes.clear();
+    nodes.set(0, element);
+    element.__pvId = 0;
+  }
+
+  function get(id) {
+    var node = nodes.get(id);
+    if (node === undefined) throw new Error("pyviewDom: no node " + id);
+    return node;
+  }
+
+  function inSvg(parent) {
+    return parent.namespaceURI === SVG_NS && parent.localName !== "foreignObject";
+  }
+
+  // -- building ------------------------------------------------------------------------------------------
+  function create(tree, svg, counter) {
+    var id = counter.id++;
+    if (typeof tree === "string") {
+      var text = document.createTextNode(tree);
+      text.__pvId = id;
+      nodes.set(id, text);
+      return text;
+    }
+    var tag = tree[0];
+    var svgHere = svg || tag === "svg";
+    var el = svgHere ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    el.__pvId = id;
+    nodes.set(id, el);
+    var attrs = tree.length > 1 ? tree[1] : null;
+    var props = null;
+    var name;
+    if (attrs) {
+      for (name in attrs) {
+        if (name.charCodeAt(0) === 46) (props || (props = [])).push(name);
+        else setAttr(el, name, attrs[name]);
+      }
+    }
+    if (tree.length > 2) {
+      var kids = tree[2];
+      var childSvg = svgHere && tag !== "foreignObject";
+      for (var i = 0; i < kids.length; i++) el.appendChild(create(kids[i], childSvg, counter));
+    }
+    if (props) {  // after the children, so a <select>'s options exist when its value is set
+      for (var j = 0; j < props.length; j++) setAttr(el, props[j], attrs[props[j]]);
+    }
+    return el;
+  }
+
+  function insert(parent, before, firstId, trees) {
+    var svg = inSvg(parent);
+    var counter = { id: firstId };
+    if (trees.length === 1) {
+      parent.insertBefore(create(trees[0], svg, counter), before);
+      return;
+    }
+    var fragment = document.createDocumentFragment();
+    for (var i = 0; i < trees.length; i++) fragment.appendChild(create(trees[i], svg, counter));
+    parent.insertBefore(fragment, before);
+  }
+
+  function forget(node) {
+    if (node.__pvId !== undefined) nodes.delete(node.__pvId);
+    for (var child = node.firstChild; child !== null; child = child.nextSibling) forget(child);
+  }
+
+  // -- attributes, properties, handlers --------------------------------------------------------------------
+  function refuse(name, value) {
+    var lower = name.toLowerCase();
+    if (lower.charCodeAt(0) === 111 && lower.charCodeAt(1) === 110) return true;  // "on..."
+    if (URL_ATTRS[lower] === 1) {
+      var squashed = String(value).replace(/[\u0000-\u0020]+/g, "").toLowerCase();
+      return squashed.indexOf("javascript:") === 0 || squashed.indexOf("vbscript:") === 0;
+    }
+    return false;
+  }
+
+  function setAttr(el, name, value) {
+    var first = name.charCodeAt(0);
+    if (first === 64) {  // "@type": [handlerId, flags] or handlerId
+      var type = name.slice(1);
+      var handlers = el.__pvH || (el.__pvH = {});
+      if (value === null) delete handlers[type];
+      else {
+        handlers[type] = typeof value === "number" ? [value, 0] : value;
+        listen(type);
+      }
+    } else if (first === 46) {  // ".value", ".checked": properties
+      setProp(el, name.slice(1), value);
+    } else if (first === 33) {  // "!html": dangerously_set_inner_html
+      for (var child = el.firstChild; child !== null; child = child.nextSibling) forget(child);
+      if (el.innerHTML !== value) el.innerHTML = value === null ? "" : value;
+    } else if (value === null) {
+      el.removeAttribute(name);
+    } else {
+      if (refuse(name, value)) throw new Error("pyviewDom: refusing attribute " + name);
+      el.setAttribute(name, value);
+    }
+  }
+
+  function setProp(el, prop, value) {
+    if (prop !== "value") {
+      if (el[prop] !== value) el[prop] = value;
+      return;
+    }
+    var old = el.value;
+    if (old === value) return;  // the usual case while typing: nothing to do, the caret stays
+    if (el === document.activeElement && typeof el.selectionStart === "number") {
+      var start = el.selectionStart, end = el.selectionEnd;
+      var atEnd = end === old.length;
+      el.value = value;
+      try {  // keep the caret: at the end if it was there, else at the same offset
+        if (atEnd) el.setSelectionRange(value.length, value.length);
+        else el.setSelectionRange(Math.min(start, value.length), Math.min(end, value.length));
+      } catch (e) { /* input types without selection */ }
+    } else {
+      el.value = value;
+    }
+  }
+
+  // -- hydration -------------------------------------------------------------------------------------------
+  function significant(parent) {
+    var out = [];
+    for (var child = parent.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType !== 8) out.push(child);  // comments separate adjacent texts, then are skipped
+    }
+    return out;
+  }
+
+  function matches(children, trees) {
+    if (children.length !== trees.length) return false;
+    for (var i = 0; i < trees.length; i++) {
+      var tree = trees[i], child = children[i];
+      if (typeof tree === "string") {
+        if (child.nodeType !== 3) return false;
+      } else {
+        if (child.nodeType !== 1 || child.localName !== tree[0]) return false;
+        var attrs = tree.length > 1 ? tree[1] : null;
+        if (!(attrs && "!html" in attrs) && !matches(significant(child), tree.length > 2 ? tree[2] : [])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  function adopt(node, tree, counter) {
+    var id = counter.id++;
+    node.__pvId = id;
+    nodes.set(id, node);
+    if (typeof tree === "string") {
+      if (node.data !== tree) node.data = tree;
+      return;
+    }
+    var attrs = tree.length > 1 ? tree[1] : {};
+    var present = Array.prototype.slice.call(node.attributes);
+    for (var i = 0; i < present.length; i++) {
+      if (!(present[i].name in attrs)) node.removeAttribute(present[i].name);
+    }
+    var name;
+    for (name in attrs) {
+      if (name.charCodeAt(0) !== 46 && name !== "!html" && node.getAttribute(name) === attrs[name]) continue;
+      if (name.charCodeAt(0) !== 46) setAttr(node, name, attrs[name]);
+    }
+    if (tree.length > 2) {
+      var children = significant(node), kids = tree[2];
+      for (var j = 0; j < kids.length; j++) adopt(children[j], kids[j], counter);
+    }
+    for (name in attrs) if (name.charCodeAt(0) === 46) setAttr(node, name, attrs[name]);
+  }
+
+  function hydrate(parent, firstId, trees) {
+    var children = significant(parent);
+    if (children.length > 0 && matches(children, trees)) {
+      var counter = { id: firstId };
+      for (var i = 0; i < trees.length; i++) adopt(children[i], trees[i], counter);
+      return;
+    }
+    // Different from the pre-rendered HTML: replace it within this task, so no frame shows it empty.
+    for (var child = parent.firstChild; child !== null; child = child.nextSibling) forget(child);
+    parent.textContent = "";
+    insert(parent, null, firstId, trees);
+  }
+
+  // -- applying a patch ------------------------------------------------------------------------------------
+  function apply(json) {
+    if (container === null) mount(document.getElementById("pyview-root"));
+    var ops = JSON.parse(json);
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      switch (op[0]) {
+        case 0: insert(get(op[1]), op[2] === null ? null : get(op[2]), op[3], op[4]); break;
+        case 1: { var node = get(op[1]); forget(node); node.parentNode.removeChild(node); break; }
+        case 2: get(op[1]).insertBefore(get(op[2]), op[3] === null ? null : get(op[3])); break;
+        case 3: setAttr(get(op[1]), op[2], op[3]); break;
+        case 4: get(op[1]).data = op[2]; break;
+        case 5: {
+          var parent = get(op[1]);
+          for (var child = parent.firstChild; child !== null; child = child.nextSibling) forget(child);
+          parent.textContent = "";
+          break;
+        }
+        case 6: hydrate(get(op[1]), op[2], op[3]); break;
+        default: throw new Error("pyviewDom: unknown op " + JSON.stringify(op));
+      }
+    }
+  }
+
+  // -- events ----------------------------------------------------------------------------------------------
+  function listen(type) {
+    if (listening[type] === 1) return;
+    listening[type] = 1;
+    container.addEventListener(type, onEvent, CAPTURE[type] === 1);
+  }
+
+  function formData(form, submitter) {
+    var out = {}, data;
+    try { data = new FormData(form, submitter || undefined); } catch (e) { data = new FormData(form); }
+    data.forEach(function (value, name) {
+      var v = typeof value === "string" ? value : value.name;
+      if (!(name in out)) out[name] = v;
+      else if (Array.isArray(out[name])) out[name].push(v);
+      else out[name] = [out[name], v];
+    });
+    return out;
+  }
+
+  function serialize(ev) {
+    var target = ev.target, out = { type: ev.type };
+    if (target && target.__pvId !== undefined) out.target = target.__pvId;
+    if (target && target.nodeType === 1) {
+      var tag = target.localName;
+      if (tag === "input" || tag === "textarea" || tag === "select") out.value = target.value;
+      if (target.type === "checkbox" || target.type === "radio") out.checked = target.checked;
+      if (tag === "select" && target.multiple) {
+        out.values = [];
+        for (var o = 0; o < target.options.length; o++) {
+          if (target.options[o].selected) out.values.push(target.options[o].value);
+        }
+      }
+      if (target.files) {
+        out.files = [];
+        for (var f = 0; f < target.files.length; f++) out.files.push(target.files[f].name);
+      }
+      if (ev.type === "scroll") { out.scrollTop = target.scrollTop; out.scrollLeft = target.scrollLeft; }
+      if (ev.type === "submit" && tag === "form") out.form = formData(target, ev.submitter);
+    }
+    for (var i = 0; i < EVENT_FIELDS.length; i++) {
+      var v = ev[EVENT_FIELDS[i]];
+      if (v !== undefined && v !== null && typeof v !== "object" && typeof v !== "function") {
+        out[EVENT_FIELDS[i]] = v;
+      }
+    }
+    return JSON.stringify(out);
+  }
+
+  function onEvent(ev) {
+    var type = ev.type, payload = null, own = OWN[type] === 1;
+    for (var node = ev.target; node !== null && node !== undefined; node = node.parentNode) {
+      var handlers = node.__pvH, spec = handlers && handlers[type];
+      if (spec) {
+        if (spec[1] & 1) ev.preventDefault();
+        if (payload === null) payload = serialize(ev);
+        if (dispatcher !== null) dispatcher(spec[0], payload);
+        if (spec[1] & 2) { ev.stopPropagation(); break; }
+      }
+      if (own || node === container) break;
+    }
+  }
+
+  globalThis.pyviewDom = {
+    mount: mount,
+    apply: apply,
+    setDispatcher: function (fn) { dispatcher = fn; },
+    node: function (id) { return nodes.get(id); },
+    size: function () { return nodes.size; }
+  };
+})();
