@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +24,7 @@ RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 # the JS shim, in load order: the patch applier defines pyviewDom, the boot starts Python
 SHIM_SCRIPTS = ("dom.js", "boot.js")
 MOUNT_ROOT = "/pyview/src"
+SOURCES_BLOB = "pyview-sources.json"
 DEFAULT_BOOT_TIMEOUT = 60.0
 _EMSCRIPTEN_EXPORT = "export default _createPyodideModule;"
 
@@ -129,8 +132,9 @@ def _assemble(
     prerendered: str,
 ) -> BuiltView:
     core = browser_core_sources()
-    all_sources = {**core, **sources.files}
-    blobs = [Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels]
+    # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
+    python = Blob(SOURCES_BLOB, gzip.compress(json.dumps({**core, **sources.files}).encode(), 9, mtime=0), "gzip")
+    blobs = [python, *(Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels)]
     config: dict[str, object] = {
         "entry": sources.entry,
         "mountRoot": MOUNT_ROOT,
@@ -156,14 +160,12 @@ def _assemble(
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
         csp = {"resourceDomains": [origin], "connectDomains": [origin]}
     shims = [script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in SHIM_SCRIPTS if (RUNTIME_DIR / name).exists()]
-    sources_json = script_json(all_sources)
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
         css=(RUNTIME_DIR / "boot.css").read_text("utf-8"),
         prerendered=prerendered,
         config=config_json,
-        sources=sources_json,
         inline=runtime == "inline",
         runtime_url=runtime_url or "",
         loader_js=loader_js,
@@ -173,8 +175,6 @@ def _assemble(
     )
     parts = [
         ("JS shim (boot, patch applier)", sum(len(s) for s in shims)),
-        ("Python: pyview browser core", len(script_json(core))),
-        ("Python: View sources", len(script_json(sources.files))),
         ("config", len(config_json)),
     ]
     if prerendered:
@@ -203,6 +203,8 @@ def _emscripten_module(dist: RuntimeDist) -> str:
 
 
 def _blob_label(blob: Blob) -> str:
+    if blob.name == SOURCES_BLOB:
+        return "Python: pyview browser core and the View (gzip, base64)"
     kind = "runtime" if blob.name in ("pyodide.asm.wasm", "python_stdlib.zip") else "package"
     return f"{kind}: {blob.name} ({blob.encoding + ', ' if blob.encoding else ''}base64)"
 

@@ -151,7 +151,7 @@
       await pyodide.loadPackage(config.wheels.map((name) => INLINE_BASE + name), { messageCallback: () => {} });
     }
     stage = "importing the View";
-    const sources = JSON.parse(document.getElementById("pyview-sources").textContent);
+    const sources = await blobResponse("pyview-sources.json").json();
     for (const [path, text] of Object.entries(sources)) {
       const full = `${config.mountRoot}/${path}`;
       pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));

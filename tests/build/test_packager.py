@@ -78,7 +78,7 @@ def test_inline_document_is_whole_and_reports_its_parts() -> None:
     html = built.html
     assert html.startswith("<!doctype html>")
     assert 'id="pyview-boot"' in html and "Starting Python" in html
-    assert len(re.findall(r'id="pyview-blob:', html)) == 2
+    assert len(re.findall(r'id="pyview-blob:', html)) == 3  # runtime wasm, stdlib, Python sources
     assert "export default" not in html  # the Emscripten module was made inline-safe
     names = [name for name, _ in built.parts]
     assert "runtime: pyodide.asm.wasm (gzip, base64)" in names

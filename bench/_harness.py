@@ -1,0 +1,83 @@
+"""Shared pieces of the benchmarks: a browser, a runtime server on loopback, frame mounting, statistics."""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+CONFORMANCE_DIST = REPO / "tests" / "conformance" / "dist"
+
+
+@contextmanager
+def runtime_server() -> Iterator[str]:
+    """Serve the pinned Pyodide runtime on a free loopback port; yields its base URL."""
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from pyview.server import runtime_files_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}/pyodide/"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from pyview.testing import launch_chromium
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain-text table, right-aligned numbers."""
+    cells = [[str(h) for h in headers], *[[_cell(v) for v in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = []
+    for index, row in enumerate(cells):
+        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:,.1f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)

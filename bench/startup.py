@@ -1,0 +1,124 @@
+"""Start-up of a View, cold, in a sandboxed opaque-origin frame: pyview (inline, url) against bare Pyodide and a JS View.
+
+For each variant, a fresh browser context mounts the document in ``<iframe sandbox="allow-scripts" srcdoc>`` under
+the MCP Apps default CSP plus ``'wasm-unsafe-eval'`` and records, from the moment the frame is inserted:
+first paint (the frame's first-contentful-paint), runtime ready (Python up; for the JS View: handshake done) and the
+View's first render. Prints medians (and p95) of N runs and the ratios the targets are stated in.
+
+    python bench/startup.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, table  # noqa: E402
+
+from pyview.build import build_view  # noqa: E402
+from pyview.build._document import script_text  # noqa: E402
+from pyview.testing import SandboxedView  # noqa: E402
+
+BARE_PYODIDE = """<!doctype html><html><head><meta charset="utf-8"></head><body>
+<div id="root">Loading…</div>
+<script src="{base}pyodide.js"></script>
+<script>
+const stamp = () => performance.timeOrigin + performance.now();
+globalThis.pyviewBoot = {{ marks: {{ boot: stamp() }} }};
+loadPyodide({{ indexURL: "{base}" }}).then((py) => {{
+  pyviewBoot.marks.python = stamp();
+  py.runPython("import js; js.document.getElementById('root').textContent = 'Hello from Python'");
+  pyviewBoot.marks.render = stamp();
+}});
+</script></body></html>"""
+
+JS_VIEW = """<!doctype html><html><head><meta charset="utf-8"></head><body>
+<div id="root">Loading…</div><script>{bundle}</script></body></html>"""
+
+# answers the View's ui/initialize like any host, so the JS View's App can connect
+HANDSHAKE = """() => {
+  window.addEventListener("message", (event) => {
+    const m = event.data;
+    if (m && m.method === "ui/initialize") {
+      event.source.postMessage({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
+        hostInfo: { name: "bench", version: "1" }, hostCapabilities: {}, hostContext: {} } }, "*");
+    }
+  });
+}"""
+
+FIRST_PAINT = """() => {
+  const entry = performance.getEntriesByName("first-contentful-paint")[0] || performance.getEntriesByName("first-paint")[0];
+  return entry ? performance.timeOrigin + entry.startTime : null;
+}"""
+
+
+def measure(browser: Any, html: str, ui_csp: dict[str, list[str]] | None) -> dict[str, float]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        view = SandboxedView.mount(page, html, ui_csp=ui_csp)
+        page.evaluate(HANDSHAKE)
+        marks = view.wait_until_started(timeout=120)
+        if "failed" in marks:
+            raise SystemExit(f"a View failed to start: {view.error_panel()}")
+        paint = view.frame.evaluate(FIRST_PAINT)
+        inserted = marks["inserted"]
+        return {
+            "paint": (paint - inserted) if paint else float("nan"),
+            "ready": marks["python"] - inserted,
+            "render": marks["render"] - inserted,
+        }
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    view = REPO / "bench" / "views" / "hello_view.py"
+    with runtime_server() as base, chromium() as browser:
+        origin = base.rsplit("/pyodide/", 1)[0]
+        url_csp = {"resourceDomains": [origin], "connectDomains": [origin]}
+        inline = build_view(view)
+        url = build_view(view, runtime="url", runtime_url=base)
+        variants: list[tuple[str, str, dict[str, list[str]] | None]] = [
+            ("pyview inline", inline.html, None),
+            ("pyview url", url.html, url.csp),
+            ("bare loadPyodide (url)", BARE_PYODIDE.format(base=base), url_csp),
+        ]
+        bundle = CONFORMANCE_DIST / "js-view.js"
+        if bundle.exists():
+            variants.append(("JS View (ext-apps App)", JS_VIEW.format(bundle=script_text(bundle.read_text())), None))
+        else:
+            print(f"(no {bundle.relative_to(REPO)}: run scripts/install.sh for the JS baseline)")
+        results: dict[str, dict[str, list[float]]] = {}
+        for _ in range(args.runs):  # interleaved, so drift on the machine hits every variant alike
+            for name, html, csp in variants:
+                for key, value in measure(browser, html, csp).items():
+                    results.setdefault(name, {}).setdefault(key, []).append(value)
+    rows = []
+    sizes = {"pyview inline": inline.size, "pyview url": url.size}
+    for name, html, _ in variants:
+        r = results[name]
+        rows.append([name, median(r["paint"]), median(r["ready"]), p95(r["ready"]), median(r["render"]),
+                     sizes.get(name, len(html.encode()))])  # fmt: skip
+    print(f"Start-up, cold, {args.runs} runs each, ms from iframe inserted (median; p95 of ready)\n")
+    print(table(["variant", "first paint", "ready", "ready p95", "first render", "document B"], rows))
+    bare = median(results["bare loadPyodide (url)"]["ready"])
+    print("\nRatios (median ready / bare loadPyodide ready):")
+    for name in ("pyview inline", "pyview url"):
+        print(f"  {name:<14} {median(results[name]['ready']) / bare:5.2f}x   (target <= 1.3x)")
+    if "JS View (ext-apps App)" in results:
+        js_render = median(results["JS View (ext-apps App)"]["render"])
+        for name in ("pyview inline", "pyview url"):
+            print(f"  {name} first render / JS View first render: {median(results[name]['render']) / js_render:5.1f}x")
+    print(f"\nTargets: first paint < 100 ms; inline hello document < 9.5 MB (now {inline.size / 1e6:.2f} MB)")
+
+
+if __name__ == "__main__":
+    main()
