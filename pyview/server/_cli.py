@@ -56,9 +56,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "with --http",
     )  # fmt: skip
     parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
-    parser.add_argument(
-        "--no-warm-up", action="store_true", help="build Views on first read, not at start-up"
-    )
+    parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
     parser.set_defaults(handler=run_serve)
 
 
@@ -70,9 +68,7 @@ def run_serve(args: argparse.Namespace) -> int:
         url = args.runtime_url
         if url is None:
             if not args.http:
-                raise BuildError(
-                    "--runtime url over stdio needs --runtime-url (or use --http to serve the runtime)"
-                )
+                raise BuildError("--runtime url over stdio needs --runtime-url (or use --http to serve the runtime)")
             url = runtime_url_for(args.host, args.port, DEFAULT_RUNTIME_PATH)
         os.environ["PYVIEW_RUNTIME"] = "url"  # read by Views() when the server file creates it
         os.environ["PYVIEW_RUNTIME_URL"] = url
@@ -144,11 +140,7 @@ async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -
     for tool in tools:
         ui = (tool.meta or {}).get("ui", {})
         shows = f"  -> View {by_uri.get(ui.get('resourceUri'), ui.get('resourceUri'))}" if ui else ""
-        only = (
-            f" [{'/'.join(ui['visibility'])} only]"
-            if ui.get("visibility") and len(ui["visibility"]) == 1
-            else ""
-        )
+        only = f" [{'/'.join(ui['visibility'])} only]" if ui.get("visibility") and len(ui["visibility"]) == 1 else ""
         lines.append(f"    {tool.name}{only}{shows}")
     lines.append(f"  Views ({len(handles)}):")
     for handle in handles:
@@ -159,9 +151,7 @@ async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m pyview.server SERVER.py [options]``: the same as ``pyview serve``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m pyview.server", description="Run an MCP server with pyview Views."
-    )
+    parser = argparse.ArgumentParser(prog="python -m pyview.server", description="Run an MCP server with pyview Views.")
     add_serve_arguments(parser)
     args = parser.parse_args(argv)
     try:

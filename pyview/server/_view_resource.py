@@ -73,9 +73,7 @@ class ViewHandle:
         cache_dir: Path | None = None,
     ) -> None:
         if not _NAME.fullmatch(name):
-            raise ValueError(
-                f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}"
-            )
+            raise ValueError(f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}")
         if runtime == "url" and not runtime_url:
             raise BuildError(
                 f"View {name!r}: runtime='url' needs runtime_url, the base URL serving the Pyodide files "
@@ -89,10 +87,9 @@ class ViewHandle:
         self.title = title
         self.description = description
         self.cache_dir = cache_dir
-        sources = load_view_sources(
-            self.path
-        )  # cheap; fails at declaration on a missing View or a syntax error
+        sources = load_view_sources(self.path)  # cheap; fails at declaration on a missing View or a syntax error
         self.entry = sources.entry
+        self._source_digest = sources.digest()
         self.digest = _digest(sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "")
         self.uri = f"ui://{name}/view-{self.digest}.html"
         self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
@@ -141,6 +138,13 @@ class ViewHandle:
             logger.info("pyview: View %r from cache %s", self.name, cached)
             return cached.read_text("utf-8")
         logger.info("pyview: building View %r from %s (%s runtime)", self.name, self.path, self.runtime)
+        if load_view_sources(self.path).digest() != self._source_digest:
+            logger.warning(
+                "pyview: View %r changed since it was declared; serving the new sources under the old URI "
+                "(restart the server for a new URI)",
+                self.name,
+            )
+            cached = None  # the cache holds what the URI names, nothing else
         built = build_view(
             self.path,
             runtime=self.runtime,
@@ -206,9 +210,7 @@ def _ui_meta(
     ui: dict[str, Any] = {}
     domains: dict[str, list[str]] = {}
     for declared in (runtime_csp(runtime_url) if runtime == "url" and runtime_url else None, csp):
-        for key, values in (
-            declared.model_dump(by_alias=True, exclude_none=True) if declared else {}
-        ).items():
+        for key, values in (declared.model_dump(by_alias=True, exclude_none=True) if declared else {}).items():
             domains[key] = [
                 *domains.get(key, []),
                 *(value for value in values if value not in domains.get(key, [])),

@@ -181,9 +181,7 @@ class Views(Extension):
             if annotations is not None:
                 kwargs["annotations"] = annotations
             # the SDK's own registration, made here too: checks the signature now and the arguments later
-            self._checks[tool_name] = Tool.from_function(
-                wrapped, name=tool_name, description=description or ""
-            )
+            self._checks[tool_name] = Tool.from_function(wrapped, name=tool_name, description=description or "")
             if handle is None:
                 self._plain_tools.append(ToolBinding(fn=wrapped, meta=meta, kwargs=kwargs))
             else:
@@ -265,9 +263,7 @@ def _visibility(
     chosen = list(visibility)
     for item in chosen:
         if item not in ("model", "app"):
-            raise ValueError(
-                f"visibility is 'model', 'app' or 'both' (or a list of 'model', 'app'), not {item!r}"
-            )
+            raise ValueError(f"visibility is 'model', 'app' or 'both' (or a list of 'model', 'app'), not {item!r}")
     return chosen
 
 

@@ -37,9 +37,7 @@ def greet(
 ) -> Greeting:
     """Greet someone by name, up to three times."""
     _seen.append(name)
-    return Greeting(
-        name=name, message=" ".join([f"Hello, {name}!"] * times), shown_in_view=client_supports_apps(ctx)
-    )
+    return Greeting(name=name, message=" ".join([f"Hello, {name}!"] * times), shown_in_view=client_supports_apps(ctx))
 
 
 @views.tool(greeter, visibility="app", destructive=True)
