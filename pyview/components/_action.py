@@ -55,9 +55,7 @@ class Action:
                 self.result = result
             except Exception as exc:
                 self.error = exc
-                self._root.report(
-                    exc, f"the action {getattr(fn, '__name__', 'action')}", show=self.show_errors
-                )
+                self._root.report(exc, f"the action {getattr(fn, '__name__', 'action')}", show=self.show_errors)
             finally:
                 self.pending = False
                 self._bump()

@@ -72,9 +72,7 @@ class ComponentElement:
 
     __slots__ = ("args", "key", "kwargs", "type")
 
-    def __init__(
-        self, type: Component, args: tuple[object, ...], kwargs: dict[str, object], key: object
-    ) -> None:
+    def __init__(self, type: Component, args: tuple[object, ...], kwargs: dict[str, object], key: object) -> None:
         self.type = type
         self.args = args
         self.kwargs = kwargs

@@ -35,9 +35,7 @@ def error_box(exc: BaseException, title: str, on_dismiss: object = None) -> Elem
     return h.div(
         h.strong(title, ": "),
         h.span(f"{type(exc).__name__}: {exc}"),
-        h.button("Dismiss", type="button", on_click=on_dismiss, style={"margin-left": "8px"})
-        if on_dismiss
-        else None,
+        h.button("Dismiss", type="button", on_click=on_dismiss, style={"margin-left": "8px"}) if on_dismiss else None,
         h.details(h.summary("Traceback"), h.pre(describe(exc), style=_PRE)),
         role="alert",
         class_="pyview-error",
@@ -56,7 +54,6 @@ def ErrorShell(root: Root, child: object) -> object:
         bump(lambda n: n + 1)
 
     boxes = [
-        error_box(item[0], f"Error in {item[1]}", on_dismiss=lambda item=item: dismiss(item))
-        for item in root.errors
+        error_box(item[0], f"Error in {item[1]}", on_dismiss=lambda item=item: dismiss(item)) for item in root.errors
     ]
     return [h.div(*boxes, key="pyview-errors", class_="pyview-errors") if boxes else None, child]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview.components._element import EventHandler
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -51,22 +53,22 @@ class Event:
 
 
 def call_handler(fn: Callable[..., object], event: Event) -> object:
-    """Call ``fn(event)``, or ``fn()`` when it takes no positional argument (``on_click=lambda: ...``)."""
+    """Call ``fn(event)``, or ``fn()`` when it has no required positional parameter (``lambda: ...``)."""
     target: Any = fn
-    flags_fn = getattr(target, "fn", _NO)
-    if flags_fn is not _NO:  # an EventHandler from prevent_default()/stop_propagation()
-        if flags_fn is None:
+    if type(target) is EventHandler:  # from prevent_default()/stop_propagation()
+        if target.fn is None:
             return None
-        target = flags_fn
+        target = target.fn
     code = getattr(target, "__code__", None)
     offset = 0
     if code is None:
         func = getattr(target, "__func__", None)
         code = getattr(func, "__code__", None)
         offset = 1
-    if code is not None and not code.co_flags & 0x04 and code.co_argcount - offset < 1:
-        return target()
+    if code is not None and not code.co_flags & 0x04:
+        defaults = getattr(target, "__defaults__", None) or getattr(
+            getattr(target, "__func__", None), "__defaults__", None
+        )
+        if code.co_argcount - offset - len(defaults or ()) < 1:
+            return target()
     return target(event)
-
-
-_NO = object()

@@ -49,18 +49,14 @@ def render_to_string(node: object) -> str:
     return "".join(out)
 
 
-def write_children(
-    kids: list[Inst], out: list[str], *, props: bool, sort: bool, select: object = None
-) -> None:
+def write_children(kids: list[Inst], out: list[str], *, props: bool, sort: bool, select: object = None) -> None:
     """Append the HTML of instances; adjacent texts get ``<!-- -->`` between them."""
     last_text = [False]
     for kid in kids:
         _write(kid, out, props, sort, select, last_text)
 
 
-def _write(
-    inst: Inst, out: list[str], props: bool, sort: bool, select: object, last_text: list[bool]
-) -> None:
+def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, last_text: list[bool]) -> None:
     kind = type(inst)
     if kind is TextInst:
         if last_text[0]:

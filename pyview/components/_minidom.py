@@ -191,9 +191,7 @@ class MiniDom:
                     self._set(node, name, value)
         return node
 
-    def _insert(
-        self, parent: MElement, before: MElement | MText | None, first: int, trees: list[Any]
-    ) -> None:
+    def _insert(self, parent: MElement, before: MElement | MText | None, first: int, trees: list[Any]) -> None:
         counter = [first]
         for tree in trees:
             parent.insert(self._build(tree, counter), before)

@@ -119,9 +119,7 @@ def parse_selector(selector: str) -> list[tuple[str, list[str]]]:
             continue
         parts = _PART.findall(token)
         if "".join(parts) != token:
-            raise ValueError(
-                f"unsupported selector {selector!r} (supported: tag, #id, .class, [attr=v], ' ', '>')"
-            )
+            raise ValueError(f"unsupported selector {selector!r} (supported: tag, #id, .class, [attr=v], ' ', '>')")
         steps.append((combinator, parts))
         combinator = " "
     return steps

@@ -63,9 +63,7 @@ def _finish(root: Root, comp: CompInst) -> None:
         comp.pending = None
 
 
-def mount(
-    root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst | None, out: list[object]
-) -> Inst:
+def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst | None, out: list[object]) -> Inst:
     """Create the instance for ``node``; append its wire trees to ``out`` (ids allocated in pre-order)."""
     kind = type(node)
     if kind is str:

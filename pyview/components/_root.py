@@ -47,6 +47,7 @@ class Root:
         self.hid = 1
         self.handlers: dict[int, Callable[..., object]] = {}
         self.controlled: dict[int, HostInst] = {}
+        self.touched: list[HostInst] = []
         self.ops: list[list[object]] = []
         self.dirty: set[CompInst] = set()
         self.effects: list[Effect] = []
@@ -108,11 +109,26 @@ class Root:
                             render_component(self, comp, host_id(comp), anchor_after(comp))
             finally:
                 self.rendering = False
+            if self.touched:
+                self._restore_controlled()
             self.commit()
             if not self.dirty:
                 return
         self.dirty.clear()
         self.report(RuntimeError("state keeps changing in effects: stopped after 50 renders"), "rendering")
+
+    def _restore_controlled(self) -> None:
+        touched, self.touched = self.touched, []
+        for inst in touched:
+            dom = inst.dom
+            if dom is None or self.controlled.get(inst.id) is not inst:
+                continue
+            attrs = inst.el.attrs
+            for name, shown in dom.items():
+                wanted = attrs.get(name)
+                if wanted is not None and wanted != shown:
+                    self.ops.append([3, inst.id, name, wanted])
+                    dom[name] = wanted
 
     def commit(self) -> None:
         """Send the pending ops as one JSON patch, then run effect cleanups and effects."""
@@ -172,6 +188,13 @@ class Root:
             return
         if hasattr(result, "__await__"):
             self.spawn(result, f"the {data.get('type', 'event')} handler")
+        elif target is not None:
+            # A synchronous handler had its say: if the state did not take the typed value, the next
+            # update puts the state's value back (a controlled input). Async handlers are not waited for.
+            self.touched.append(target)
+            if not self.scheduled and not self.rendering and self.loop is not None:
+                self.scheduled = True
+                (self.schedule or self.loop.call_soon)(self.flush)
 
     def spawn(self, awaitable: Any, where: str) -> Any:
         """Run a coroutine as a task; its exception is reported like a handler's."""
@@ -183,11 +206,7 @@ class Root:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 loop = asyncio.get_event_loop()
-        task = (
-            loop.create_task(awaitable)
-            if asyncio.iscoroutine(awaitable)
-            else asyncio.ensure_future(awaitable)
-        )
+        task = loop.create_task(awaitable) if asyncio.iscoroutine(awaitable) else asyncio.ensure_future(awaitable)
         self.tasks.add(task)
 
         def done(t: Any) -> None:

@@ -22,9 +22,7 @@ SVG_TAGS = frozenset(
 )
 
 #: ``h.linear_gradient`` -> ``linearGradient``: snake_case spellings of the camelCase SVG tags.
-SNAKE_TAGS = {
-    "".join("_" + c.lower() if c.isupper() else c for c in t): t for t in SVG_TAGS if t.lower() != t
-}
+SNAKE_TAGS = {"".join("_" + c.lower() if c.isupper() else c for c in t): t for t in SVG_TAGS if t.lower() != t}
 
 VOID_TAGS = frozenset(
     """area base br col embed hr img input link meta source track wbr""".split()  # noqa: SIM905

@@ -39,9 +39,7 @@ class Screen:
     (``check=True``), so a wrong patch fails the test where it happens.
     """
 
-    def __init__(
-        self, node: object, *, app: object = None, check: bool = True, prerendered: str | None = None
-    ):
+    def __init__(self, node: object, *, app: object = None, check: bool = True, prerendered: str | None = None):
         self.loop = asyncio.new_event_loop()
         self.dom = MiniDom(parse_html(prerendered) if prerendered is not None else None)
         self.patches: list[str] = []
@@ -84,9 +82,7 @@ class Screen:
         """The first match of :meth:`find_all`; raises ``LookupError`` (showing the HTML) if there is none."""
         found = self.find_all(selector, **criteria)
         if not found:
-            wanted = ", ".join(
-                [repr(selector)] * (selector is not None) + [f"{k}={v!r}" for k, v in criteria.items()]
-            )
+            wanted = ", ".join([repr(selector)] * (selector is not None) + [f"{k}={v!r}" for k, v in criteria.items()])
             raise LookupError(f"no element matches {wanted} in:\n{self.html}")
         return found[0]
 
@@ -129,10 +125,10 @@ class Screen:
     def type(self, target: MElement | str, text: str, *, clear: bool = True) -> None:
         """Type ``text`` into an input or textarea, one ``input`` event per character, then ``change``."""
         node = self._target(target)
-        value = "" if clear else str(node.value)
+        if clear:
+            node.props["value"] = ""
         for char in text:
-            value += char
-            node.props["value"] = value
+            node.props["value"] = str(node.value) + char
             self.dom.fire(node, "input", {"data": char, "inputType": "insertText"})
             self.settle()
         self.dom.fire(node, "change")
