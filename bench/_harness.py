@@ -69,7 +69,9 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     lines = []
     for index, row in enumerate(cells):
-        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        lines.append(
+            "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+        )
         if index == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Start-up of a View, cold, in a sandboxed opaque-origin frame: pyview (inline, url) against bare Pyodide and a JS View.
+"""Start-up of a View, cold, in a sandboxed opaque-origin frame: pyview against bare Pyodide and a JS View.
 
 For each variant, a fresh browser context mounts the document in ``<iframe sandbox="allow-scripts" srcdoc>`` under
 the MCP Apps default CSP plus ``'wasm-unsafe-eval'`` and records, from the moment the frame is inserted:
@@ -17,11 +17,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, table  # noqa: E402
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, table
 
-from pyview.build import build_view  # noqa: E402
-from pyview.build._document import script_text  # noqa: E402
-from pyview.testing import SandboxedView  # noqa: E402
+from pyview.build import build_view
+from pyview.build._document import script_text
+from pyview.testing import SandboxedView
 
 BARE_PYODIDE = """<!doctype html><html><head><meta charset="utf-8"></head><body>
 <div id="root">Loading…</div>
@@ -51,7 +51,8 @@ HANDSHAKE = """() => {
 }"""
 
 FIRST_PAINT = """() => {
-  const entry = performance.getEntriesByName("first-contentful-paint")[0] || performance.getEntriesByName("first-paint")[0];
+  const entry = performance.getEntriesByName("first-contentful-paint")[0]
+    || performance.getEntriesByName("first-paint")[0];
   return entry ? performance.timeOrigin + entry.startTime : null;
 }"""
 

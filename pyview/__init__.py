@@ -6,22 +6,157 @@ start-up time. Browser-side names (``App``, components) import only the standard
 
 Example:
     >>> import pyview
-    >>> pyview.__version__ == pyview._version.__version__
-    True
+    >>> @pyview.component
+    ... def Greeting(name: str):
+    ...     return pyview.h.p("Hello, ", pyview.h.strong(name))
+    >>> pyview.render_to_string(Greeting(name="<Ada>"))
+    '<p>Hello, <strong>&lt;Ada&gt;</strong></p>'
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyview._version import __version__
+
+if TYPE_CHECKING:  # the real types, for type checkers; at run time the names load on first use
+    from pyview.app import (
+        PROTOCOL_VERSION,
+        App,
+        AppSession,
+        CapabilityError,
+        HostCapabilities,
+        HostContext,
+        HostError,
+        McpError,
+        RequestTimeoutError,
+        ToolCancelled,
+        ToolInput,
+        ToolResult,
+    )
+    from pyview.build import (
+        BuildError,
+        BuiltView,
+        build_view,
+    )
+    from pyview.components import (
+        Action,
+        Context,
+        Element,
+        Event,
+        Ref,
+        View,
+        component,
+        create_context,
+        h,
+        prevent_default,
+        render_to_string,
+        stop_propagation,
+        unsafe_html,
+        use_action,
+        use_app,
+        use_callback,
+        use_context,
+        use_effect,
+        use_host_context,
+        use_memo,
+        use_ref,
+        use_state,
+        use_tool_cancelled,
+        use_tool_input,
+        use_tool_input_partial,
+        use_tool_result,
+    )
 
 # public name -> module that defines it
 _LAZY: dict[str, str] = {
-    "build_view": "pyview.build",
+    "App": "pyview.app",
+    "AppSession": "pyview.app",
+    "CapabilityError": "pyview.app",
+    "HostCapabilities": "pyview.app",
+    "HostContext": "pyview.app",
+    "HostError": "pyview.app",
+    "McpError": "pyview.app",
+    "PROTOCOL_VERSION": "pyview.app",
+    "RequestTimeoutError": "pyview.app",
+    "ToolCancelled": "pyview.app",
+    "ToolInput": "pyview.app",
+    "ToolResult": "pyview.app",
+    "Action": "pyview.components",
+    "Context": "pyview.components",
+    "Element": "pyview.components",
+    "Event": "pyview.components",
+    "Ref": "pyview.components",
+    "View": "pyview.components",
+    "component": "pyview.components",
+    "create_context": "pyview.components",
+    "h": "pyview.components",
+    "prevent_default": "pyview.components",
+    "render_to_string": "pyview.components",
+    "stop_propagation": "pyview.components",
+    "unsafe_html": "pyview.components",
+    "use_action": "pyview.components",
+    "use_app": "pyview.components",
+    "use_callback": "pyview.components",
+    "use_context": "pyview.components",
+    "use_effect": "pyview.components",
+    "use_host_context": "pyview.components",
+    "use_memo": "pyview.components",
+    "use_ref": "pyview.components",
+    "use_state": "pyview.components",
+    "use_tool_cancelled": "pyview.components",
+    "use_tool_input": "pyview.components",
+    "use_tool_input_partial": "pyview.components",
+    "use_tool_result": "pyview.components",
     "BuildError": "pyview.build",
     "BuiltView": "pyview.build",
+    "build_view": "pyview.build",
 }
 
-__all__ = ["__version__", *sorted(_LAZY)]
+__all__ = [
+    "PROTOCOL_VERSION",
+    "Action",
+    "App",
+    "AppSession",
+    "BuildError",
+    "BuiltView",
+    "CapabilityError",
+    "Context",
+    "Element",
+    "Event",
+    "HostCapabilities",
+    "HostContext",
+    "HostError",
+    "McpError",
+    "Ref",
+    "RequestTimeoutError",
+    "ToolCancelled",
+    "ToolInput",
+    "ToolResult",
+    "View",
+    "__version__",
+    "build_view",
+    "component",
+    "create_context",
+    "h",
+    "prevent_default",
+    "render_to_string",
+    "stop_propagation",
+    "unsafe_html",
+    "use_action",
+    "use_app",
+    "use_callback",
+    "use_context",
+    "use_effect",
+    "use_host_context",
+    "use_memo",
+    "use_ref",
+    "use_state",
+    "use_tool_cancelled",
+    "use_tool_input",
+    "use_tool_input_partial",
+    "use_tool_result",
+]
 
 
 def __getattr__(name: str) -> object:

@@ -18,7 +18,7 @@ TRACEBACK_HINT = "The View's Python code raised an exception while starting. The
 
 
 async def run(config_json: str) -> None:
-    """Import the entry module named in the config and start it (see docs/ARCHITECTURE.md, "How a View module is run")."""
+    """Import the entry module named in the config and start it (docs/ARCHITECTURE.md, "How a View module is run")."""
     config = json.loads(config_json)
     try:
         module = __import__(config["entry"])

@@ -42,7 +42,13 @@ class BuiltView:
     """
 
     def __init__(
-        self, html: str, entry: str, digest: str, parts: list[tuple[str, int]], csp: dict[str, list[str]], prerendered: bool
+        self,
+        html: str,
+        entry: str,
+        digest: str,
+        parts: list[tuple[str, int]],
+        csp: dict[str, list[str]],
+        prerendered: bool,
     ) -> None:
         self.html = html
         self.entry = entry
@@ -159,7 +165,9 @@ def _assemble(
         config["runtime"] = {"mode": "url", "url": runtime_url}
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
         csp = {"resourceDomains": [origin], "connectDomains": [origin]}
-    shims = [script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in SHIM_SCRIPTS if (RUNTIME_DIR / name).exists()]
+    shims = [
+        script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in SHIM_SCRIPTS if (RUNTIME_DIR / name).exists()
+    ]
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
@@ -211,7 +219,13 @@ def _blob_label(blob: Blob) -> str:
 
 def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels: list[Path]) -> str:
     sha = hashlib.sha256()
-    for part in (sources.digest(), runtime, runtime_url or "", __version__, *[wheel.name for wheel in wheels]):
+    for part in (
+        sources.digest(),
+        runtime,
+        runtime_url or "",
+        __version__,
+        *[wheel.name for wheel in wheels],
+    ):
         sha.update(part.encode() + b"\0")
     for name in (*SHIM_SCRIPTS, "boot.css"):
         path = RUNTIME_DIR / name
@@ -220,4 +234,3 @@ def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels:
     for text in browser_core_sources().values():
         sha.update(text.encode())
     return sha.hexdigest()[:12]
-

@@ -1,13 +1,14 @@
 """The pinned Pyodide runtime: fetched once through the npm client, verified, cached per user.
 
-The npm package ``pyodide`` is the runtime core (no wheels). We fetch it with ``npm pack`` (so the machine's npm registry
-and proxy settings apply), check its sha512 against the pin below, keep only the files a View needs, and derive the
-compressed forms an inline document embeds. Everything lands in ``<cache>/pyodide-<version>/`` and is reused.
+The npm package ``pyodide`` is the runtime core (no wheels). We fetch it with ``npm pack`` (so the machine's npm
+registry and proxy settings apply), check its sha512 against the pin below, keep only the files a View needs, and
+derive the compressed forms an inline document embeds. Everything lands in ``<cache>/pyodide-<version>/`` and is reused.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import gzip
 import hashlib
 import io
@@ -89,7 +90,8 @@ class RuntimeDist:
 
     def wasm_gzip(self) -> bytes:
         return self.derived(
-            "pyodide.asm.wasm.gz", lambda: gzip.compress(self.file("pyodide.asm.wasm").read_bytes(), 9, mtime=0)
+            "pyodide.asm.wasm.gz",
+            lambda: gzip.compress(self.file("pyodide.asm.wasm").read_bytes(), 9, mtime=0),
         )
 
     def stdlib_gzip(self) -> bytes:
@@ -199,10 +201,8 @@ def _tree_size(folder: Path) -> int:
     total = 0
     for dirpath, _dirnames, filenames in os.walk(folder):
         for name in filenames:
-            try:
+            with contextlib.suppress(OSError):  # npm renames files while we look
                 total += os.stat(os.path.join(dirpath, name)).st_size
-            except OSError:
-                pass
     return total
 
 

@@ -80,6 +80,8 @@ def check_syntax(source: str, filename: str) -> None:
         Traceback (most recent call last):
         ...
         pyview.build._errors.BuildError: view.py:1: syntax error: '(' was never closed
+            x = (
+                ^
     """
     try:
         compile(source, filename, "exec", dont_inherit=True)

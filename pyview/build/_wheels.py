@@ -2,7 +2,8 @@
 
 pip is asked for wheels of the exact Pyodide platform (``pyemscripten_2026_0_wasm32``, cp314). A wheel is accepted only
 if it is pure Python (``py3-none-any``) or built for that platform, and a pure wheel whose modules are all empty is
-refused: PyPI serves such placeholders (``pydantic_core-0.0.1``) when a native package has no build for the platform asked.
+refused: PyPI serves such placeholders (``pydantic_core-0.0.1``) when a native package has no build for the
+platform asked.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def check_wheel(wheel: Path) -> None:
         >>> check_wheel(Path("numpy-2.0-cp311-cp311-manylinux_2_17_x86_64.whl"))
         Traceback (most recent call last):
         ...
-        pyview.build._errors.BuildError: numpy-2.0-cp311-cp311-manylinux_2_17_x86_64.whl is built for manylinux_2_17_x86_64, ...
+        pyview.build._errors.BuildError: numpy-2.0-cp311-cp311-manylinux_2_17_x86_64.whl is built for ...
     """
     parts = wheel.name[: -len(".whl")].split("-")
     platform = parts[-1]

@@ -1,8 +1,9 @@
 """The Content-Security-Policy a host gives a View's frame, built from the resource's ``_meta.ui.csp``.
 
-The MCP Apps default (no ``csp`` declared) is strict: no network, inline scripts and styles only. Declared domains are
-added to the matching directives. ``'wasm-unsafe-eval'`` is not in the spec's default; hosts that run WebAssembly
-Views add it, and pyview's dev host and test harness do too unless told to behave like a strict host.
+The MCP Apps default (no ``csp`` declared) is strict: no network, inline scripts and styles only. Declared
+domains are added to the matching directives. ``'wasm-unsafe-eval'`` is not in the spec's default; hosts that
+run WebAssembly Views add it, and pyview's dev host and test harness do too unless told to behave like a
+strict host.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ def build_csp(ui_csp: Mapping[str, Sequence[str]] | None = None, *, allow_wasm: 
         allow_wasm: add ``'wasm-unsafe-eval'`` to ``script-src`` (Python Views need it).
 
     Example:
-        >>> build_csp(allow_wasm=False)
-        "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'"
+        >>> build_csp(allow_wasm=False).split("; ")[:2]
+        ["default-src 'none'", "script-src 'self' 'unsafe-inline'"]
         >>> build_csp({"connectDomains": ["https://api.example"]}).split("; ")[-1]
         'connect-src https://api.example'
     """

@@ -30,7 +30,7 @@ class ChromiumNotFound(RuntimeError):
 
 
 def chromium_executable() -> str:
-    """The Chromium binary: ``$PYVIEW_CHROMIUM``, else the first of chromium, chromium-browser, google-chrome on PATH."""
+    """The Chromium binary: ``$PYVIEW_CHROMIUM``, else chromium, chromium-browser or google-chrome on PATH."""
     explicit = os.environ.get("PYVIEW_CHROMIUM")
     if explicit:
         if not Path(explicit).is_file():

@@ -119,7 +119,9 @@ class SandboxedView:
     def wait_for_message(self, method: str, timeout: float = 30.0) -> dict[str, Any]:
         """Wait for the first message the View posted with this ``method`` and return it."""
         self.page.wait_for_function(
-            "(method) => window.__pyviewMessages.some((m) => m && m.method === method)", arg=method, timeout=timeout * 1000
+            "(method) => window.__pyviewMessages.some((m) => m && m.method === method)",
+            arg=method,
+            timeout=timeout * 1000,
         )
         return next(m for m in self.messages() if m.get("method") == method)
 

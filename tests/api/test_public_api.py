@@ -1,0 +1,55 @@
+"""The public names are pinned: adding or removing one is a deliberate change to this list."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pyview
+
+PUBLIC = {
+    "__version__",
+    # the View side (browser core)
+    "App", "AppSession", "CapabilityError", "HostCapabilities", "HostContext", "HostError", "McpError",
+    "PROTOCOL_VERSION", "RequestTimeoutError", "ToolCancelled", "ToolInput", "ToolResult",
+    "Action", "Context", "Element", "Event", "Ref", "View", "component", "create_context", "h", "prevent_default",
+    "render_to_string", "stop_propagation", "unsafe_html", "use_action", "use_app", "use_callback", "use_context",
+    "use_effect", "use_host_context", "use_memo", "use_ref", "use_state", "use_tool_cancelled", "use_tool_input",
+    "use_tool_input_partial", "use_tool_result",
+    # tooling (CPython)
+    "BuildError", "BuiltView", "build_view",
+}  # fmt: skip
+
+
+def test_public_names_are_pinned() -> None:
+    assert set(pyview.__all__) == PUBLIC
+    assert sorted(dir(pyview)) == sorted(PUBLIC)
+
+
+def test_every_public_name_resolves() -> None:
+    for name in PUBLIC:
+        assert getattr(pyview, name) is not None, name
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    try:
+        pyview.NoSuchThing  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as exc:
+        assert "NoSuchThing" in str(exc)
+    else:
+        raise AssertionError("expected AttributeError")
+
+
+def test_importing_pyview_loads_no_submodule_and_no_tooling() -> None:
+    code = "import sys, pyview; print(sorted(m for m in sys.modules if m.startswith(('pyview', 'jinja2', 'pydantic'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['pyview', 'pyview._version']"
+
+
+def test_browser_names_do_not_pull_in_tooling() -> None:
+    code = (
+        "import sys, pyview; pyview.App; pyview.component; pyview.h; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'pydantic', 'starlette', 'mcp')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
