@@ -1,0 +1,174 @@
+"""Answering the View's requests: handshake, server proxying with visibility, display modes, recording."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from pyview.app import PROTOCOL_VERSION, JsonRpcPeer, McpError
+from pyview.host._context import tool_visibility
+from pyview.host._profiles import DISPLAY_MODES
+
+if TYPE_CHECKING:
+    from pyview.host._backend import Backend
+
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+
+# request -> the host capability that must be advertised for it
+GATES: dict[str, str] = {
+    "tools/call": "serverTools",
+    "tools/list": "serverTools",
+    "resources/read": "serverResources",
+    "resources/list": "serverResources",
+    "resources/templates/list": "serverResources",
+    "prompts/list": "serverResources",
+    "ui/message": "message",
+    "ui/update-model-context": "updateModelContext",
+    "ui/open-link": "openLinks",
+    "ui/download-file": "downloadFile",
+}
+
+
+class ViewRequests:
+    """The request handlers of :class:`~pyview.host.Host` (a mixin; the state lives on the host)."""
+
+    backend: Backend | None
+    capabilities: dict[str, Any]
+    context: dict[str, Any]
+    host_info: dict[str, Any]
+    app_info: dict[str, Any]
+    app_capabilities: dict[str, Any]
+    initialize_answered: bool
+    model_context: dict[str, Any] | None
+    messages: list[dict[str, Any]]
+    open_links: list[str]
+    downloads: list[dict[str, Any]]
+    _tools: dict[str, dict[str, Any]] | None
+
+    def set_host_context(self, changes: dict[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def install_handlers(self, peer: JsonRpcPeer) -> None:
+        """Register every View -> Host request on ``peer``; ungated ones and those the profile advertises."""
+        handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "ui/initialize": self._initialize,
+            "ping": lambda params: {},
+            "tools/call": self._tools_call,
+            "tools/list": self._tools_list,
+            "resources/read": self._resources_read,
+            "resources/list": lambda params: self._server().list_resources(params),
+            "resources/templates/list": lambda params: self._server().list_resource_templates(params),
+            "prompts/list": lambda params: self._server().list_prompts(params),
+            "ui/message": self._message,
+            "ui/update-model-context": self._update_model_context,
+            "ui/open-link": self._open_link,
+            "ui/download-file": self._download_file,
+            "ui/request-display-mode": self._request_display_mode,
+        }
+        for method, handler in handlers.items():
+            gate = GATES.get(method)
+            if gate is None or gate in self.capabilities:
+                peer.request_handlers[method] = handler
+            else:
+                peer.request_handlers[method] = _refuse(method, gate)
+
+    def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
+        self.app_info = _object(params.get("appInfo"))
+        self.app_capabilities = _object(params.get("appCapabilities"))
+        asked = params.get("protocolVersion")
+        self.initialize_answered = True
+        return {
+            "protocolVersion": asked if asked in SUPPORTED_VERSIONS else PROTOCOL_VERSION,
+            "hostInfo": dict(self.host_info),
+            "hostCapabilities": self.capabilities,
+            "hostContext": self.context,
+        }
+
+    # -- the server behind the host ------------------------------------------------------------------------
+
+    def _server(self) -> Backend:
+        if self.backend is None:
+            raise McpError(METHOD_NOT_FOUND, "this host has no MCP server behind it")
+        return self.backend
+
+    async def _tool(self, name: str) -> dict[str, Any] | None:
+        if self._tools is None or name not in self._tools:
+            self._tools = {tool["name"]: tool for tool in await self._server().list_tools()}
+        return self._tools.get(name)
+
+    async def _tools_call(self, params: dict[str, Any]) -> dict[str, Any]:
+        name = params.get("name")
+        arguments = params.get("arguments") or {}
+        if not isinstance(name, str) or not isinstance(arguments, dict):
+            raise McpError(INVALID_PARAMS, "tools/call needs a string name and an object of arguments")
+        tool = await self._tool(name)
+        if tool is not None and "app" not in tool_visibility(tool):
+            raise McpError(
+                INVALID_PARAMS,
+                f"Tool {name!r} is not available to apps: its _meta.ui.visibility is {tool_visibility(tool)}",
+            )
+        return await self._server().call_tool(name, arguments)
+
+    async def _tools_list(self, params: dict[str, Any]) -> dict[str, Any]:
+        tools = await self._server().list_tools()
+        self._tools = {tool["name"]: tool for tool in tools}
+        return {"tools": [tool for tool in tools if "app" in tool_visibility(tool)]}
+
+    def _resources_read(self, params: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+        uri = params.get("uri")
+        if not isinstance(uri, str):
+            raise McpError(INVALID_PARAMS, "resources/read needs a string uri")
+        return self._server().read_resource(uri)
+
+    # -- requests the host itself answers --------------------------------------------------------------------
+
+    def _message(self, params: dict[str, Any]) -> dict[str, Any]:
+        content = params.get("content")
+        if not isinstance(content, list) or not all(isinstance(block, dict) for block in content):
+            raise McpError(INVALID_PARAMS, "ui/message content must be an array of content blocks")
+        self.messages.append(params)
+        return {}
+
+    def _update_model_context(self, params: dict[str, Any]) -> dict[str, Any]:
+        self.model_context = params
+        return {}
+
+    def _open_link(self, params: dict[str, Any]) -> dict[str, Any]:
+        url = params.get("url")
+        if not isinstance(url, str) or not url:
+            raise McpError(INVALID_PARAMS, "ui/open-link needs a url")
+        self.open_links.append(url)
+        return {}
+
+    def _download_file(self, params: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(params.get("contents"), list):
+            raise McpError(INVALID_PARAMS, "ui/download-file needs a contents array")
+        self.downloads.append(params)
+        return {}
+
+    def _request_display_mode(self, params: dict[str, Any]) -> dict[str, Any]:
+        mode = params.get("mode")
+        if mode not in DISPLAY_MODES:
+            raise McpError(INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {list(DISPLAY_MODES)}")
+        if mode in self.allowed_display_modes():
+            self.set_host_context({"displayMode": mode})
+        return {"mode": self.context.get("displayMode", "inline")}
+
+    def allowed_display_modes(self) -> list[str]:
+        """The modes both sides support: the host's ``availableDisplayModes`` and the View's (if declared)."""
+        host_modes = self.context.get("availableDisplayModes", ["inline"])
+        view_modes = self.app_capabilities.get("availableDisplayModes")
+        return [m for m in host_modes if not isinstance(view_modes, list) or m in view_modes]
+
+
+def _refuse(method: str, capability: str) -> Callable[[dict[str, Any]], Any]:
+    def refuse(params: dict[str, Any]) -> Any:
+        raise McpError(METHOD_NOT_FOUND, f"{method} is not supported: the host did not advertise {capability!r}")
+
+    return refuse
+
+
+def _object(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
