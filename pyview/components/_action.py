@@ -46,10 +46,8 @@ class Action:
 
         async def run() -> None:
             try:
-                if len(args) == 1 and isinstance(args[0], Event):
-                    result = call_handler(fn, args[0])
-                else:
-                    result = fn(*args)
+                is_event = len(args) == 1 and isinstance(args[0], Event)
+                result = call_handler(fn, args[0]) if is_event else fn(*args)
                 if hasattr(result, "__await__"):
                     result = await result
                 self.result = result

@@ -1,0 +1,119 @@
+"""dom.js, run by node against a small fake DOM, applies the same patch streams as the Python model DOM."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pyview.components import component, h, prevent_default, stop_propagation, use_state
+from pyview.components.testing import render
+
+HARNESS = Path(__file__).with_name("dom_harness.js")
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def run_node(tmp_path, scenario):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario))
+    done = subprocess.run(["node", str(HARNESS), str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@component
+def Row(label: str, selected: bool):
+    return h.tr(h.td(label, class_="col-md-1"), h.td(h.a(label)), class_="danger" if selected else None)
+
+
+def table(labels, selected=None):
+    return h.table(h.tbody([Row(lab, lab == selected, key=lab) for lab in labels]))
+
+
+def test_random_keyed_updates_give_the_same_html_in_js(tmp_path):
+    rng = random.Random(7)
+    pool = [f"r{i}" for i in range(60)]
+    screen = render(table(pool[:20]))
+    for _ in range(60):
+        labels = rng.sample(pool, rng.randint(0, 40))
+        screen.rerender(table(labels, rng.choice(pool)))
+    screen.rerender(
+        h.div(h.svg(h.circle(r=3), view_box="0 0 4 4"), "a", h.p("b", dangerously_set_inner_html=None), "c")
+    )
+    result = run_node(tmp_path, {"steps": [{"patch": p} for p in screen.patches]})
+    assert result["html"] == screen.html
+    assert result["size"] == len(screen.dom.nodes)  # removed nodes are forgotten
+
+
+def test_events_flags_and_serialisation_in_js(tmp_path):
+    screen = render(
+        h.div(
+            h.a("a", href="#", on_click=prevent_default(lambda: None)),
+            h.button("b", on_click=stop_propagation(lambda: None)),
+            h.input(value="x", on_input=lambda e: None),
+            on_click=lambda: None,
+        )
+    )
+    ids = {node.text or node.tag: node.id for node in screen.find_all()}
+    handlers = {node.text or node.tag: node.handlers for node in screen.find_all()}
+    steps = [{"patch": p} for p in screen.patches] + [
+        {"fire": {"id": ids["a"], "type": "click"}},
+        {"fire": {"id": ids["b"], "type": "click"}},
+        {"fire": {"id": ids["input"], "type": "input", "value": "xy", "fields": {"inputType": "insertText"}}},
+    ]
+    result = run_node(tmp_path, {"steps": steps})
+    outer = handlers["ab"]["click"][0] if "ab" in handlers else handlers["div"]["click"][0]
+    assert [call[0] for call in result["calls"]] == [
+        handlers["a"]["click"][0],
+        outer,
+        handlers["b"]["click"][0],
+        handlers["input"]["input"][0],
+    ]
+    assert result["prevented"] == [True, False, False]
+    assert result["calls"][-1][1] == {"type": "input", "target": ids["input"], "value": "xy", "inputType": "insertText"}
+
+
+def test_caret_is_kept_and_value_set_only_when_different(tmp_path):
+    @component
+    def Box():
+        text, set_text = use_state("ab")
+        return h.div(h.input(value=text), h.button("go", on_click=lambda: set_text("abc")))
+
+    screen = render(Box())
+    box = screen.find("input")
+    screen.click("go")
+    steps = [{"patch": screen.patches[0]}, {"focus": box.id}, {"patch": screen.patches[1]}]
+    result = run_node(tmp_path, {"steps": steps, "valuesOf": {"v": box.id}})
+    assert result["values"] == {"v": "abc"}
+
+
+def test_hydration_adopts_matching_markup_and_replaces_other_markup(tmp_path):
+    @component
+    def Hello(name: str):
+        return h.p("Hi ", Name(name), class_="x")
+
+    @component
+    def Name(name: str):
+        return name
+
+    screen = render(Hello("Ada"), prerendered="<p class='x'>Hi <!-- -->Ada</p>")
+    assert screen.dom.adopted
+    matching = [["p", {"class": "x"}, ["Hi ", "<!---->", "Ada"]]]
+    result = run_node(tmp_path, {"prerendered": matching, "steps": [{"patch": screen.patches[0]}]})
+    assert result["keptPrerendered"] == 1
+    assert result["html"] == '<p class="x">Hi <!-- -->Ada</p>'
+    result = run_node(tmp_path, {"prerendered": [["div", {}, ["old"]]], "steps": [{"patch": screen.patches[0]}]})
+    assert result["keptPrerendered"] == 0
+    assert result["html"] == '<p class="x">Hi <!-- -->Ada</p>'
+
+
+def test_dom_js_refuses_code_in_attributes_as_a_second_line(tmp_path):
+    patch = json.dumps([[0, 0, None, 1, [["a", {"href": " javascript:alert(1)"}, ["x"]]]]])
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps({"steps": [{"patch": patch}]}))
+    done = subprocess.run(["node", str(HARNESS), str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "refusing attribute href" in done.stderr
