@@ -84,7 +84,11 @@ def run_serve(args: argparse.Namespace) -> int:
     async def ready(where: str) -> None:
         print(await describe(server, views, where), file=sys.stderr, flush=True)
 
-    serve(server, transport, host=args.host, port=args.port, path=args.path, on_ready=ready)
+    try:
+        serve(server, transport, host=args.host, port=args.port, path=args.path, on_ready=ready)
+    except OSError as exc:
+        print(f"pyview: error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

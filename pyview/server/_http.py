@@ -76,6 +76,9 @@ async def serve_async(
         runtime_path: where the runtime files are mounted (HTTP), ``None`` for none.
         log_level: uvicorn's log level.
         on_ready: called with the endpoint URL (``"stdio"`` for stdio) once the server accepts connections.
+
+    Raises:
+        OSError: the HTTP server could not start (the port is in use, say).
     """
     if transport == "stdio":
         if on_ready is not None:
@@ -84,15 +87,23 @@ async def serve_async(
         return
     app = http_app(server, path=path, runtime_path=runtime_path, host=host)
     web = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on"))
+    failed: list[object] = []
+
+    async def run_web() -> None:
+        try:
+            await web.serve()
+        except SystemExit as exc:  # uvicorn exits when it cannot start (a port in use, say)
+            failed.append(exc.code)
+
     async with anyio.create_task_group() as tasks:
-        tasks.start_soon(web.serve)
-        while not web.started:
-            if web.should_exit:  # the port is taken, say; uvicorn has logged why
-                return
+        tasks.start_soon(run_web)
+        while not (web.started or failed or web.should_exit):
             await anyio.sleep(0.02)
-        if on_ready is not None:
+        if web.started and on_ready is not None:
             bound = web.servers[0].sockets[0].getsockname()[1] if web.servers else port
             await _maybe_await(on_ready(f"{runtime_url_for(host, bound, '')[:-1]}{path}"))
+    if failed:
+        raise OSError(f"could not serve on {host}:{port} (the log above says why)")
 
 
 def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -81,3 +84,15 @@ def test_a_file_without_a_server(tmp_path: Path, capsys: pytest.CaptureFixture[s
     empty.write_text("x = 1\n")
     assert main([str(empty)]) == 1
     assert "defines no MCPServer; name one: pyview serve" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_a_readable_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "pyview.server", str(EXAMPLE / "server.py"), "--http", "--port", str(port)]
+        done = subprocess.run([*command, "--no-warm-up"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert f"pyview: error: could not serve on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr
