@@ -39,7 +39,8 @@ def use_app() -> Any:
     return use_context(APP_CONTEXT)
 
 
-def _use_app_value(attribute: str, event: str) -> Any:
+def _use_app_value(attribute: str, event: str, *also: str) -> Any:
+    """The App's ``attribute``, re-rendering on ``event`` (and the ``also`` events)."""
     app = use_context(APP_CONTEXT)
     _, bump = use_state(0)
     value = getattr(app, attribute, None) if app is not None else None
@@ -49,9 +50,14 @@ def _use_app_value(attribute: str, event: str) -> Any:
     def subscribe() -> Any:
         if app is None or not hasattr(app, "add_listener"):
             return None
-        remove = app.add_listener(event, lambda *args: bump(lambda n: n + 1))
+        removers = [app.add_listener(name, lambda *args: bump(lambda n: n + 1)) for name in (event, *also)]
         if getattr(app, attribute, None) is not seen.current:  # it changed before we listened
             bump(lambda n: n + 1)
+
+        def remove() -> None:
+            for remover in removers:
+                remover()
+
         return remove
 
     use_effect(subscribe, [app])
@@ -100,4 +106,4 @@ def use_tool_cancelled() -> Any:
 
 def use_host_context() -> Any:
     """The host context (theme, locale, display mode, ...), kept current; None without an App."""
-    return _use_app_value("host_context", "host_context_changed")
+    return _use_app_value("host_context", "host_context_changed", "connected")

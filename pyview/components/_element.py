@@ -241,7 +241,11 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
         attrs[wire] = text
     kids: list[Node] = []
     if children:
-        flatten(children, kids)
+        if len(children) == 1 and type(children[0]) is str:  # the common h.td("text")
+            if children[0]:
+                kids.append(children[0])
+        else:
+            flatten(children, kids)
     if "!html" in attrs and kids:
         raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
     return Element(tag, attrs, events, kids, key)

@@ -3,6 +3,7 @@ and dispatches events coming back from the page."""
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,17 @@ class Root:
     def flush(self) -> None:
         """Render every dirty component (parents first), send one patch, run effects; repeat if needed."""
         self.scheduled = False
+        # A render allocates many objects and no cycles worth collecting mid-way; the cyclic collector would
+        # rescan the whole (growing) heap many times: pause it for the update (3x faster at 10,000 rows).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._flush()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _flush(self) -> None:
         for _ in range(_MAX_PASSES):
             self.rendering = True
             try:
