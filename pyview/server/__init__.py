@@ -1,5 +1,7 @@
 """Serving Views from MCP servers built on the official ``mcp`` SDK (CPython only).
 
+Names are imported lazily, so ``pyview``'s command line can register ``serve`` without importing the SDK.
+
 Example:
     >>> from mcp.server.mcpserver import MCPServer
     >>> from pyview.server import Views
@@ -13,21 +15,44 @@ Example:
 
 from __future__ import annotations
 
-from mcp.server.apps import (
-    APP_MIME_TYPE,
-    EXTENSION_ID,
-    ResourceCsp,
-    ResourcePermissions,
-    client_supports_apps,
-)
-from mcp.server.mcpserver.exceptions import ToolError
+from typing import TYPE_CHECKING
 
-from pyview.server._cli import register_cli
-from pyview.server._http import http_app, runtime_url_for, serve, serve_async
-from pyview.server._results import result_text
-from pyview.server._runtime_files import RUNTIME_HEADERS, runtime_files_app
-from pyview.server._view_resource import ViewHandle
-from pyview.server._views import Views
+if TYPE_CHECKING:
+    from mcp.server.apps import (
+        APP_MIME_TYPE,
+        EXTENSION_ID,
+        ResourceCsp,
+        ResourcePermissions,
+        client_supports_apps,
+    )
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from pyview.server._cli import register_cli
+    from pyview.server._http import http_app, runtime_url_for, serve, serve_async
+    from pyview.server._results import result_text
+    from pyview.server._runtime_files import RUNTIME_HEADERS, runtime_files_app
+    from pyview.server._view_resource import ViewHandle
+    from pyview.server._views import Views
+
+# public name -> module that defines it
+_LAZY: dict[str, str] = {
+    "APP_MIME_TYPE": "mcp.server.apps",
+    "EXTENSION_ID": "mcp.server.apps",
+    "RUNTIME_HEADERS": "pyview.server._runtime_files",
+    "ResourceCsp": "mcp.server.apps",
+    "ResourcePermissions": "mcp.server.apps",
+    "ToolError": "mcp.server.mcpserver.exceptions",
+    "ViewHandle": "pyview.server._view_resource",
+    "Views": "pyview.server._views",
+    "client_supports_apps": "mcp.server.apps",
+    "http_app": "pyview.server._http",
+    "register_cli": "pyview.server._cli",
+    "result_text": "pyview.server._results",
+    "runtime_files_app": "pyview.server._runtime_files",
+    "runtime_url_for": "pyview.server._http",
+    "serve": "pyview.server._http",
+    "serve_async": "pyview.server._http",
+}
 
 __all__ = [
     "APP_MIME_TYPE",
@@ -47,3 +72,18 @@ __all__ = [
     "serve",
     "serve_async",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'pyview.server' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

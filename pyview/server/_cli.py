@@ -14,13 +14,15 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcp.server.mcpserver import MCPServer
+if TYPE_CHECKING:  # imported when the command runs: registering it costs nothing
+    from mcp.server.mcpserver import MCPServer
 
-from pyview.build import BuildError
-from pyview.server._http import DEFAULT_PATH, DEFAULT_RUNTIME_PATH, Transport, runtime_url_for, serve
-from pyview.server._views import Views
+    from pyview.server._views import Views
+
+DEFAULT_PATH = "/mcp"
+DEFAULT_RUNTIME_PATH = "/pyodide"
 
 _PREFERRED_NAMES = ("server", "mcp", "app")
 
@@ -62,6 +64,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Handle ``pyview serve``: set the runtime, import the server file, print what it serves, serve it."""
+    from pyview.build import BuildError
+    from pyview.server._http import Transport, runtime_url_for, serve
+    from pyview.server._views import Views
+
     if args.runtime_url and args.runtime == "inline":
         raise BuildError("--runtime-url is only used with --runtime url")
     if args.runtime == "url" or args.runtime_url:
@@ -101,6 +107,10 @@ def load_server(spec: str) -> tuple[Any, MCPServer[Any]]:
     Raises:
         BuildError: the file does not exist, fails to import, or does not hold exactly one server.
     """
+    from mcp.server.mcpserver import MCPServer
+
+    from pyview.build import BuildError
+
     file_part, name = (spec, "") if Path(spec).exists() or ":" not in spec else spec.rsplit(":", 1)
     path = Path(file_part).resolve()
     if not path.is_file():
@@ -158,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyview.server", description="Run an MCP server with pyview Views.")
     add_serve_arguments(parser)
     args = parser.parse_args(argv)
+    from pyview.build import BuildError
+
     try:
         return run_serve(args)
     except BuildError as exc:

@@ -12,11 +12,10 @@ from mcp.server.mcpserver import MCPServer
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
+from pyview.server._cli import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
 from pyview.server._runtime_files import runtime_files_app
 
 Transport = Literal["stdio", "http"]
-DEFAULT_PATH = "/mcp"
-DEFAULT_RUNTIME_PATH = "/pyodide"
 
 
 def http_app(
