@@ -110,9 +110,7 @@ class App(HostRequests, AppTools, SessionGetters):
         modes = None if available_display_modes is None else tuple(available_display_modes)
         for mode in modes or ():
             if mode not in p.DISPLAY_MODES:
-                raise ValueError(
-                    f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}"
-                )
+                raise ValueError(f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}")
         self._display_modes = modes
         self._tools_option = tools
         self._experimental = experimental
@@ -159,9 +157,7 @@ class App(HostRequests, AppTools, SessionGetters):
             from pyview.app._browser import PostMessageTransport
 
             transport = PostMessageTransport()
-        peer = JsonRpcPeer(
-            transport, on_notification=self._on_notification, request_timeout=self.request_timeout
-        )
+        peer = JsonRpcPeer(transport, on_notification=self._on_notification, request_timeout=self.request_timeout)
         peer.request_handlers[p.PING] = lambda params: {}
         peer.request_handlers[p.RESOURCE_TEARDOWN] = self._handle_teardown
         self._declared_tools = "tools" in self.app_capabilities
@@ -250,6 +246,7 @@ class App(HostRequests, AppTools, SessionGetters):
         if send_initialized:
             peer.notify(p.INITIALIZED, {})
         self._start_integration()
+        self._dispatch.emit("connected", self.session)  # the handshake's context, capabilities and host info are set
         queued, self._queued = self._queued, []
         for method, params in queued:
             self._dispatch_notification(method, params)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("pyview.app")
 
 EVENTS: tuple[str, ...] = (
+    "connected",
     "tool_input",
     "tool_input_partial",
     "tool_result",

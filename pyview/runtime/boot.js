@@ -159,6 +159,16 @@
     }
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
     globalThis.pyviewPyodide = pyodide;
+    const dom = globalThis.pyviewDom;
+    if (dom) { // a component View never returns from start(): its first patch is its first render
+      const apply = dom.apply;
+      dom.apply = (json) => {
+        const result = apply(json);
+        dom.apply = apply;
+        globalThis.pyviewBoot.mark("render");
+        return result;
+      };
+    }
     const boot = pyodide.pyimport("pyview._boot");
     await boot.run(JSON.stringify(config));
     boot.destroy();

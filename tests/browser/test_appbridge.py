@@ -1,0 +1,131 @@
+"""The Python App against the official host: @modelcontextprotocol/ext-apps' AppBridge (pinned in tests/conformance)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview.build import BuiltView
+from pyview.host import build_csp
+from pyview.testing import with_csp
+
+pytestmark = pytest.mark.browser
+BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
+
+# A host page driving the View with the official AppBridge: it answers tools/call, grants "fullscreen" only, and records
+# what the View reports (size changes, logs).
+HOST = """(html) => {
+  const { AppBridge, PostMessageTransport } = globalThis.McpApps;
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.style.width = "600px"; frame.style.height = "300px";
+  frame.srcdoc = html;
+  document.body.append(frame);
+  const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
+    { serverTools: {}, openLinks: {}, logging: {} },
+    { hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline", "fullscreen"] } });
+  const seen = window.seen = { sizes: [], calls: [], initialized: false, modes: [] };
+  bridge.oninitialized = () => { seen.initialized = true; };
+  bridge.onsizechange = (size) => seen.sizes.push(size);
+  bridge.oncalltool = async (params) => {
+    seen.calls.push(params);
+    return { content: [{ type: "text", text: "echo: " + params.arguments.text }] };
+  };
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    seen.modes.push(mode);
+    return { mode: mode === "fullscreen" ? "fullscreen" : "inline" };
+  };
+  window.bridge = bridge;
+  return bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+}"""
+
+
+@pytest.fixture
+def bridge_page(page: Any, build: Callable[..., BuiltView]) -> Any:
+    if not BRIDGE.exists():
+        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=BRIDGE.read_text())
+    html = with_csp(build("conformance_view.py").html, build_csp())
+    page.evaluate(HOST, html)
+    page.wait_for_function("() => window.seen.initialized", timeout=60_000)
+    return page
+
+
+def frame_of(page: Any) -> Any:
+    return page.frames[1]
+
+
+def output(page: Any, test_id: str) -> Any:
+    return frame_of(page).get_by_test_id(test_id)
+
+
+def test_handshake_and_tool_notifications(bridge_page: Any) -> None:
+    page = bridge_page
+    page.evaluate("() => bridge.sendToolInputPartial({ arguments: { city: 'Osl' } })")
+    expect_text(output(page, "partial"), "{'city': 'Osl'}")
+    page.evaluate("() => bridge.sendToolInput({ arguments: { city: 'Oslo' } })")
+    expect_text(output(page, "input"), "{'city': 'Oslo'}")
+    page.evaluate(
+        "() => bridge.sendToolResult({ content: [{ type: 'text', text: '4 C' }], structuredContent: { temp: 4 } })"
+    )
+    expect_text(output(page, "result"), "{'temp': 4}")
+    page.evaluate("() => bridge.sendToolCancelled({ reason: 'user stopped it' })")
+    expect_text(output(page, "cancelled"), "user stopped it")
+
+
+def test_host_context_change_reaches_the_view(bridge_page: Any) -> None:
+    page = bridge_page
+    expect_text(output(page, "theme"), "light")
+    page.evaluate(
+        "() => bridge.setHostContext({ theme: 'dark', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] })"
+    )
+    expect_text(output(page, "theme"), "dark")
+    assert frame_of(page).evaluate("() => document.documentElement.dataset.theme") == "dark"
+
+
+def test_call_server_tool_round_trip(bridge_page: Any) -> None:
+    page = bridge_page
+    frame_of(page).get_by_role("button", name="Call echo").click()
+    expect_text(output(page, "echo"), "echo: ping")
+    assert page.evaluate("() => window.seen.calls") == [{"name": "echo", "arguments": {"text": "ping"}}]
+
+
+def test_display_mode_granted_and_refused(bridge_page: Any) -> None:
+    page = bridge_page
+    frame_of(page).get_by_role("button", name="Fullscreen").click()
+    expect_text(output(page, "mode"), "fullscreen")
+    frame_of(page).get_by_role("button", name="Picture in picture").click()
+    expect_text(output(page, "pip"), "error:")  # pip is not in the host's availableDisplayModes: refused before sending
+    assert page.evaluate("() => window.seen.modes") == ["fullscreen"]
+
+
+def test_size_changed_follows_the_content(bridge_page: Any) -> None:
+    page = bridge_page
+    page.wait_for_function("() => window.seen.sizes.length > 0")
+    before = page.evaluate("() => window.seen.sizes.at(-1).height")
+    frame_of(page).get_by_role("button", name="Grow").click()
+    page.wait_for_function(f"() => window.seen.sizes.at(-1).height >= {before} + 150", timeout=10_000)
+    count = page.evaluate("() => window.seen.sizes.length")
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.seen.sizes.length") == count  # no feedback loop: quiet when nothing changes
+
+
+def test_teardown_is_awaited(bridge_page: Any) -> None:
+    page = bridge_page
+    assert page.evaluate("() => bridge.teardownResource({}).then(() => 'done')") == "done"
+    assert (
+        frame_of(page).evaluate(
+            "() => pyviewPyodide.runPython('import conformance_view; len(conformance_view.teardowns)')"
+        )
+        == 1
+    )
+
+
+def expect_text(locator: Any, text: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(locator).to_contain_text(text, timeout=10_000)
