@@ -81,7 +81,8 @@ def test_host_context_change_reaches_the_view(bridge_page: Any) -> None:
     page = bridge_page
     expect_text(output(page, "theme"), "light")
     page.evaluate(
-        "() => bridge.setHostContext({ theme: 'dark', displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] })"
+        "() => bridge.setHostContext({ theme: 'dark', displayMode: 'inline',"
+        " availableDisplayModes: ['inline', 'fullscreen'] })"
     )
     expect_text(output(page, "theme"), "dark")
     assert frame_of(page).evaluate("() => document.documentElement.dataset.theme") == "dark"

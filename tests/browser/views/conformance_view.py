@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyview import App, View, component, h, use_action, use_app, use_host_context, use_state
-from pyview import use_tool_cancelled, use_tool_input, use_tool_input_partial, use_tool_result
+from pyview import (
+    App,
+    View,
+    component,
+    h,
+    use_action,
+    use_app,
+    use_host_context,
+    use_state,
+    use_tool_cancelled,
+    use_tool_input,
+    use_tool_input_partial,
+    use_tool_result,
+)
 
 app = App("conformance", "1.0.0", available_display_modes=["inline", "fullscreen"])
 teardowns: list[str] = []
