@@ -15,10 +15,10 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from pyview.components._component import _ContextSlot, props_equal
-from pyview.components._element import ComponentElement, Element, flatten
-from pyview.components._hooks import Effect, current
+from pyview.components._component import props_equal
+from pyview.components._element import Element
 from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom
+from pyview.components._mount import _finish, _remove, call_component, mount, unmount
 
 if TYPE_CHECKING:
     from typing import Any
@@ -28,141 +28,7 @@ if TYPE_CHECKING:
     from pyview.components._root import Root
 
 INSERT, REMOVE, MOVE, ATTR, TEXT, CLEAR, HYDRATE = range(7)
-_CONTROLLED = frozenset(["input", "textarea", "select"])
 _MISSING = object()
-
-
-def call_component(root: Root, comp: CompInst) -> list[Node]:
-    """Run a component function with its hooks; a failure renders an error box in its place."""
-    previous = current.comp
-    current.comp = comp
-    comp.hook_i = 0
-    comp.dirty = False
-    el = comp.el
-    try:
-        out = el.type.fn(*el.args, **el.kwargs)
-    except Exception as exc:
-        from pyview.components._errors import error_box
-
-        comp.pending = None
-        root.report(exc, f"rendering {el.type.__name__}", show=False)
-        out = error_box(exc, f"Error in {el.type.__name__}")
-    finally:
-        current.comp = previous
-    kind = type(out)
-    if kind is Element or kind is ComponentElement:
-        return [out]  # type: ignore[list-item]
-    nodes: list[Node] = []
-    flatten([out], nodes)
-    return nodes
-
-
-def _finish(root: Root, comp: CompInst) -> None:
-    if comp.pending is not None:
-        root.effects.extend(comp.pending)  # type: ignore[arg-type]
-        comp.pending = None
-
-
-def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst | None, out: list[object]) -> Inst:
-    """Create the instance for ``node``; append its wire trees to ``out`` (ids allocated in pre-order)."""
-    kind = type(node)
-    if kind is str:
-        text = TextInst(root.nid, node)  # type: ignore[arg-type]
-        root.nid += 1
-        out.append(node)
-        return text
-    if kind is Element:
-        return _mount_element(root, node, owner, out)  # type: ignore[arg-type]
-    comp = CompInst(node, parent, owner, root)  # type: ignore[arg-type]
-    kids = comp.kids
-    for child in call_component(root, comp):
-        kids.append(mount(root, child, comp, comp, out))
-    _finish(root, comp)
-    return comp
-
-
-def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[object]) -> HostInst:
-    id = root.nid
-    root.nid = id + 1
-    inst = HostInst(id, el)
-    attrs = el.attrs
-    deep = False
-    events = el.events
-    if events is not None:
-        attrs = dict(attrs)
-        hids = inst.hids = {}
-        handlers = root.handlers
-        for type_, (fn, flags) in events.items():
-            hid = root.hid
-            root.hid = hid + 1
-            handlers[hid] = fn
-            hids[type_] = hid
-            attrs["@" + type_] = [hid, flags] if flags else hid
-        deep = True
-    if el.tag in _CONTROLLED:
-        root.controlled[id] = inst
-        deep = True
-    children = el.children
-    if children:
-        wire: list[object] = []
-        kids = inst.kids
-        for child in children:
-            if type(child) is str:
-                kids.append(TextInst(root.nid, child))
-                root.nid += 1
-                wire.append(child)
-            else:
-                kid = mount(root, child, inst, owner, wire)
-                kids.append(kid)
-                if kid.deep:
-                    deep = True
-        out.append([el.tag, attrs, wire])
-    elif attrs:
-        out.append([el.tag, attrs])
-    else:
-        out.append([el.tag])
-    inst.deep = deep
-    return inst
-
-
-def unmount(root: Root, inst: Inst) -> None:
-    """Forget an instance (handlers, effects, context subscriptions); the caller removes its DOM."""
-    kind = type(inst)
-    if kind is HostInst:
-        if not inst.deep:
-            return
-        if inst.hids:  # type: ignore[union-attr]
-            handlers = root.handlers
-            for hid in inst.hids.values():  # type: ignore[union-attr]
-                handlers.pop(hid, None)
-        if inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
-            root.controlled.pop(inst.id, None)  # type: ignore[union-attr]
-    elif kind is CompInst:
-        comp: CompInst = inst  # type: ignore[assignment]
-        comp.alive = False
-        root.dirty.discard(comp)
-        for slot in comp.hooks:
-            if type(slot) is Effect:
-                if slot.cleanup is not None:
-                    root.cleanups.append(slot.cleanup)
-                    slot.cleanup = None
-            elif type(slot) is _ContextSlot and slot.provider is not None and slot.provider.consumers:
-                slot.provider.consumers.discard(comp)
-    else:
-        return
-    for kid in inst.kids:  # type: ignore[union-attr]
-        unmount(root, kid)
-
-
-def _remove(root: Root, inst: Inst) -> None:
-    if type(inst) is CompInst:
-        ids: list[int] = []
-        dom_ids(inst, ids)
-        for id in ids:
-            root.ops.append([REMOVE, id])
-    else:
-        root.ops.append([REMOVE, inst.id])  # type: ignore[union-attr]
-    unmount(root, inst)
 
 
 def render_component(root: Root, comp: CompInst, pid: int, anchor: int | None) -> None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from pyview.components._element import Element, flatten
 from pyview.components._event import Event, call_handler
 from pyview.components._instances import CompInst, HostInst, anchor_after, host_id
-from pyview.components._reconcile import HYDRATE, mount, reconcile, render_component
+from pyview.components._mount import mount
+from pyview.components._reconcile import HYDRATE, reconcile, render_component
 
 if TYPE_CHECKING:
     from collections.abc import Callable
