@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         use_tool_input_partial,
         use_tool_result,
     )
+    from pyview.server import ViewHandle, Views
 
 # public name -> module that defines it
 _LAZY: dict[str, str] = {
@@ -111,6 +112,8 @@ _LAZY: dict[str, str] = {
     "BuildError": "pyview.build",
     "BuiltView": "pyview.build",
     "build_view": "pyview.build",
+    "Views": "pyview.server",
+    "ViewHandle": "pyview.server",
 }
 
 __all__ = [
@@ -134,6 +137,8 @@ __all__ = [
     "ToolInput",
     "ToolResult",
     "View",
+    "ViewHandle",
+    "Views",
     "__version__",
     "build_view",
     "component",

@@ -2,6 +2,7 @@
 
 Example:
     $ pyview build examples/hello/hello_view.py -o hello.html
+    $ pyview serve server.py --http
     $ pyview runtime fetch
 """
 
@@ -55,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
+
+    from pyview.server._cli import register_cli as register_serve
+
+    register_serve(commands)
 
     runtime = commands.add_parser("runtime", help="manage the pinned Pyodide runtime")
     runtime_commands = runtime.add_subparsers(title="runtime commands", metavar="ACTION")

@@ -17,7 +17,7 @@ PUBLIC = {
     "use_effect", "use_host_context", "use_memo", "use_ref", "use_state", "use_tool_cancelled", "use_tool_input",
     "use_tool_input_partial", "use_tool_result",
     # tooling (CPython)
-    "BuildError", "BuiltView", "build_view",
+    "BuildError", "BuiltView", "build_view", "ViewHandle", "Views",
 }  # fmt: skip
 
 
