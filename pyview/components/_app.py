@@ -6,7 +6,7 @@ duck-typed interface works (``pyview.app.App`` has it; tests use :class:`~pyview
 - attributes ``tool_input``, ``tool_input_partial``, ``tool_result``, ``tool_cancelled``, ``host_context``
   (the latest value, None until it arrives);
 - ``add_listener(event, fn) -> remove`` for the events ``"tool_input"``, ``"tool_input_partial"``,
-  ``"tool_result"``, ``"tool_cancelled"``, ``"host_context_changed"``;
+  ``"tool_result"``, ``"tool_cancelled"``, ``"host_context_changed"``, ``"connected"`` (after the handshake);
 - optionally ``async connect()`` (awaited by ``View.start()``) and ``send_log(level, data)`` (errors are
   reported to the host through it).
 """

@@ -76,6 +76,16 @@ def test_app_hooks_follow_the_app():
     assert all(not fns for fns in app.listeners.values())  # unsubscribed
 
 
+def test_host_context_set_by_the_handshake_renders_on_connected():
+    app = FakeApp()
+    screen = render(Weather(), app=app)
+    assert screen.find("span").text == "no theme"
+    app.host_context = {"theme": "dark"}  # set by the handshake, without a host_context_changed event
+    app.emit("connected", object())
+    screen.settle()
+    assert screen.find("span").text == "dark"
+
+
 def test_use_app_calls_server_tools_from_an_async_handler():
     app = FakeApp()
     app.tool_results["refresh"] = {"ok": True}
