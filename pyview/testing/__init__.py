@@ -1,15 +1,25 @@
-"""Testing Views in a real browser (CPython only): headless Chromium driven by Playwright."""
+"""Testing Views in a real browser (CPython only): headless Chromium driven by Playwright.
+
+The pytest plugin (:mod:`pyview.testing.plugin`, loaded automatically) gives tests the ``mount_view`` fixture;
+see docs/testing.md.
+"""
 
 from __future__ import annotations
 
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
+from pyview.testing._harness import SyncHost, ViewHandle, mount
 from pyview.testing._sandbox import SandboxedView, with_csp
+from pyview.testing._server import HostServer
 
 __all__ = [
     "CHROMIUM_ARGS",
     "ChromiumNotFound",
+    "HostServer",
     "SandboxedView",
+    "SyncHost",
+    "ViewHandle",
     "chromium_executable",
     "launch_chromium",
+    "mount",
     "with_csp",
 ]

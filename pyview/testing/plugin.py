@@ -1,3 +1,188 @@
-"""pyview's pytest plugin (registered through the ``pytest11`` entry point)."""
+"""pyview's pytest plugin (registered through the ``pytest11`` entry point): Views under test in Chromium.
+
+Fixtures:
+    ``mount_view``: a function that builds (once per session) and mounts a View under the Python host in
+        headless Chromium and returns a :class:`~pyview.testing.ViewHandle`.
+    ``pyview_build``: ``pyview_build(path, **options) -> BuiltView``, cached for the session.
+    ``pyview_browser``: the session's headless Chromium (Playwright, sync API).
+    ``pyview_host_server``: the session's relay server (:class:`~pyview.testing.HostServer`).
+
+A test fails if its View logs a console error, throws, or reports a Python traceback, unless it is marked
+``@pytest.mark.pyview_allow_errors`` or sets ``view.allow_errors = True``. See docs/testing.md.
+"""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from pyview.build import BuiltView
+    from pyview.host import Backend
+    from pyview.testing._harness import ViewHandle
+    from pyview.testing._server import HostServer
+
+MountView = Callable[..., "ViewHandle"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "pyview_allow_errors: a View's console errors or Python tracebacks do not fail the test"
+    )
+
+
+@pytest.fixture(scope="session")
+def pyview_browser() -> Iterator[Browser]:
+    """Headless Chromium for the whole session (the machine's Chromium; Playwright never downloads one)."""
+    from playwright.sync_api import sync_playwright
+
+    from pyview.testing._chromium import ChromiumNotFound, launch_chromium
+
+    with sync_playwright() as playwright:
+        try:
+            browser = launch_chromium(playwright)
+        except ChromiumNotFound as exc:
+            pytest.fail(str(exc), pytrace=False)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def pyview_host_server() -> Iterator[HostServer]:
+    """The relay server every mounted View of the session is served from."""
+    from pyview.testing._server import HostServer
+
+    server = HostServer.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def pyview_build() -> Callable[..., BuiltView]:
+    """``pyview_build(path, **options)``: build a View once per path and option set in this session."""
+    from pyview.build import build_view
+
+    cache: dict[tuple[object, ...], BuiltView] = {}
+
+    def build(path: str | os.PathLike[str], **options: Any) -> BuiltView:
+        key = (str(Path(path).resolve()), *sorted((k, repr(v)) for k, v in options.items()))
+        if key not in cache:
+            cache[key] = build_view(path, **options)
+        return cache[key]
+
+    return build
+
+
+@pytest.fixture
+def mount_view(
+    request: pytest.FixtureRequest,
+    pyview_browser: Browser,
+    pyview_host_server: HostServer,
+    pyview_build: Callable[..., BuiltView],
+) -> Iterator[MountView]:
+    """Mount a View under the Python host in a fresh page; returns its :class:`~pyview.testing.ViewHandle`.
+
+    ``mount_view(view, *, tools=None, server=None, backend=None, profile="full", host_context=None, tool=None,
+    ui_meta=None, allow_wasm=True, build_options=None, wait=True, timeout=60)``:
+
+    - ``view``: a View's ``.py`` file or package folder (relative to the test file, else the current folder),
+      a ``BuiltView``, an HTML string, or a ``ui://`` URI read from the server behind the host;
+    - ``tools``: scripted tool responses ``{name: value or fn(arguments)}`` (a :class:`ScriptedBackend`);
+    - ``server``: a real MCP server instead: an ``MCPServer``, a Python file, a URL or a command line;
+    - ``wait``: wait until the View completed the handshake (raises at once if it failed to start).
+    """
+    from pyview.host import McpBackend, ScriptedBackend
+    from pyview.testing._harness import mount
+
+    handles: list[ViewHandle] = []
+    backends: list[Backend] = []
+    here = Path(str(request.node.path)).parent
+    allowed = request.node.get_closest_marker("pyview_allow_errors") is not None
+
+    def mount_one(
+        view: object,
+        *,
+        tools: Mapping[str, object] | None = None,
+        server: object = None,
+        backend: Backend | None = None,
+        profile: str = "full",
+        host_context: Mapping[str, Any] | None = None,
+        tool: Mapping[str, Any] | None = None,
+        ui_meta: Mapping[str, Any] | None = None,
+        allow_wasm: bool = True,
+        build_options: Mapping[str, Any] | None = None,
+        wait: bool = True,
+        timeout: float = 60.0,
+    ) -> ViewHandle:
+        if backend is None and server is not None:
+            backend = McpBackend(server)
+        elif backend is None and tools is not None:
+            backend = ScriptedBackend(tools=tools)
+        if backend is not None:
+            pyview_host_server.run(backend.start())
+            backends.append(backend)
+        html, meta = _document(view, here, backend, pyview_host_server, pyview_build, build_options or {})
+        page = pyview_browser.new_context().new_page()
+        handle = mount(
+            pyview_host_server,
+            page,
+            html,
+            backend=backend,
+            profile=profile,
+            host_context=host_context,
+            tool=tool,
+            ui_meta={**meta, **(ui_meta or {})},
+            allow_wasm=allow_wasm,
+        )
+        handles.append(handle)
+        if wait:
+            handle.wait_ready(timeout)
+        return handle
+
+    yield mount_one
+
+    problems = []
+    for handle in handles:
+        if not (allowed or handle.allow_errors) and not handle.page.is_closed():
+            problems += handle.errors()
+        handle.close()
+    for backend in backends:
+        pyview_host_server.run(backend.close())
+    if problems:
+        pytest.fail("the View reported errors:\n" + "\n".join(problems), pytrace=False)
+
+
+def _document(
+    view: object,
+    here: Path,
+    backend: Backend | None,
+    server: HostServer,
+    build: Callable[..., BuiltView],
+    options: Mapping[str, Any],
+) -> tuple[str, dict[str, Any]]:
+    """The View's HTML and its resource ``_meta.ui`` (CSP domains of a URL-runtime build)."""
+    from pyview.build import BuiltView
+    from pyview.host import resource_ui_meta
+
+    if isinstance(view, BuiltView):
+        return view.html, ({"csp": view.csp} if view.csp else {})
+    if isinstance(view, str) and view.startswith("ui://"):
+        if backend is None:
+            raise ValueError(f"mount_view({view!r}) needs a server or tools behind the host to read it from")
+        contents = server.run(backend.read_resource(view))["contents"][0]
+        return str(contents.get("text", "")), resource_ui_meta(contents)
+    if isinstance(view, str) and view.lstrip().startswith("<"):
+        return view, {}
+    if not isinstance(view, str | os.PathLike):
+        raise TypeError(f"mount_view() takes a path, a BuiltView, HTML or a ui:// URI, not {type(view).__name__}")
+    path = Path(view)
+    if not path.is_absolute() and (here / path).exists():
+        path = here / path
+    built = build(path, **options)
+    return built.html, ({"csp": built.csp} if built.csp else {})

@@ -1,0 +1,106 @@
+// pyview relay: mounts a View's sandboxed frame and carries its postMessage traffic to the Python host.
+// Host -> page: Server-Sent Events from BASE/events ({type: "mount" | "rpc" | "layout" | ...}).
+// Page -> host: POST BASE/in with a JSON array, one request at a time so the order is kept.
+"use strict";
+
+class PyviewRelay {
+  constructor(base, stage, onEvent = () => {}) {
+    this.base = base;
+    this.stage = stage;
+    this.onEvent = onEvent; // events the relay does not handle itself (the dev page's log, status...)
+    this.frame = null;
+    this.frameNo = 0;
+    this.layoutState = { context: {}, size: {} };
+    this.outbox = [];
+    this.sending = false;
+    this.mounting = Promise.resolve();
+    window.addEventListener("message", (event) => {
+      if (this.frame && event.source === this.frame.contentWindow) {
+        this.post({ type: "rpc", frame: this.frameNo, message: event.data });
+      }
+    });
+  }
+
+  start() {
+    this.source = new EventSource(this.base + "/events");
+    this.source.onmessage = (event) => this.handle(JSON.parse(event.data));
+  }
+
+  handle(event) {
+    if (event.type === "mount") {
+      this.mounting = this.mount(event);
+    } else if (event.type === "rpc") {
+      // the host never speaks first, so the frame exists; wait for a pending mount anyway
+      this.mounting.then(() => {
+        if (this.frame && event.frame === this.frameNo) this.frame.contentWindow.postMessage(event.message, "*");
+      });
+    } else if (event.type === "layout") {
+      Object.assign(this.layoutState, event.context ? { context: event.context } : { size: event.size });
+      this.layout();
+    } else if (event.type === "unmount") {
+      this.frame?.remove();
+      this.frame = null;
+    } else {
+      this.onEvent(event);
+    }
+  }
+
+  async mount(event) {
+    const html = await (await fetch(event.url, { cache: "no-store" })).text();
+    this.frame?.remove();
+    const frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts"); // opaque origin, as real hosts do
+    frame.title = "MCP App View";
+    frame.dataset.frame = String(event.frame);
+    frame.style.border = event.border ? "1px solid #8884" : "0";
+    frame.srcdoc = html;
+    this.frame = frame;
+    this.frameNo = event.frame;
+    this.layoutState.size = {};
+    this.layout();
+    window.pyviewInserted = performance.timeOrigin + performance.now();
+    this.stage.append(frame);
+    this.onEvent({ type: "mounted", frame: event.frame });
+  }
+
+  layout() {
+    const frame = this.frame;
+    if (!frame) return;
+    const { context, size } = this.layoutState;
+    const mode = context.displayMode || "inline";
+    const box = context.containerDimensions || {};
+    const style = frame.style;
+    style.position = mode === "inline" ? "static" : "fixed";
+    if (mode === "fullscreen") {
+      Object.assign(style, { inset: "0", width: "100vw", height: "100vh", zIndex: "10" });
+    } else if (mode === "pip") {
+      Object.assign(style, { inset: "auto 16px 16px auto", width: "320px", height: "240px", zIndex: "10" });
+    } else {
+      const width = box.width ?? box.maxWidth;
+      let height = size.height ?? box.height ?? 300;
+      if (box.maxHeight !== undefined) height = Math.min(height, box.maxHeight);
+      Object.assign(style, { inset: "auto", width: width ? width + "px" : "100%", height: height + "px", zIndex: "" });
+    }
+    frame.dataset.mode = mode;
+  }
+
+  post(item) {
+    this.outbox.push(item);
+    if (!this.sending) this.flush();
+  }
+
+  async flush() {
+    this.sending = true;
+    while (this.outbox.length) {
+      const batch = this.outbox.splice(0);
+      try {
+        await fetch(this.base + "/in", { method: "POST", body: JSON.stringify(batch),
+          headers: { "Content-Type": "application/json" } });
+      } catch (error) {
+        console.warn("pyview relay: the host is unreachable", error);
+      }
+    }
+    this.sending = false;
+  }
+}
+window.PyviewRelay = PyviewRelay;
