@@ -217,7 +217,7 @@ def relay_routes(hub: RelayHub) -> list[Route]:
         found = session(request)
         if found is None:
             return PlainTextResponse("no such session", 404)
-        start = int(request.headers.get("last-event-id") or 0)
+        start = int(request.headers.get("last-event-id") or request.query_params.get("from") or 0)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(found.stream(start, request), media_type="text/event-stream", headers=headers)
 

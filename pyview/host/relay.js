@@ -21,8 +21,9 @@ class PyviewRelay {
     });
   }
 
-  start() {
-    this.source = new EventSource(this.base + "/events");
+  start(from = 0) {
+    // from: the first event to receive (a reloaded dev page skips the frames of its previous life)
+    this.source = new EventSource(this.base + "/events" + (from ? "?from=" + from : ""));
     this.source.onmessage = (event) => this.handle(JSON.parse(event.data));
   }
 

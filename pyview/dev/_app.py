@@ -1,0 +1,154 @@
+"""The dev host's web app: the page, its small JSON API, the relay routes, and ``run_dev``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import sys
+import webbrowser
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from pyview.dev._devhost import DevHost
+from pyview.dev._watch import watch
+from pyview.host import PROFILES
+from pyview.host._relay import RelayHub, relay_routes
+
+Handler = Callable[[DevHost, dict[str, Any]], Awaitable[Any]]
+
+
+def _static(name: str) -> str:
+    return resources.files("pyview.dev").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def dev_routes(dev: DevHost) -> list[Route]:
+    """The dev page (``/``), its script, and its API (``/api/...``) for one :class:`DevHost`."""
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(_static("dev.html"), headers={"Cache-Control": "no-store"})
+
+    async def script(request: Request) -> Response:
+        return Response(_static("dev.js"), media_type="text/javascript", headers={"Cache-Control": "no-store"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "cursor": len(dev.session.events),
+                "relay": dev.session.base,
+                "status": dev.status,
+                "server": dev.backend.server_info.get("name", "the server"),
+                "tools": dev.tools,
+                "current": dev.current,
+                "profile": dev.profile,
+                "context": dev.host.context if dev.host is not None else dev.context,
+            }
+        )
+
+    def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            body = await request.json() if await request.body() else {}
+            try:
+                return JSONResponse({"ok": True, "result": await handler(dev, body)})
+            except Exception as exc:
+                return JSONResponse({"ok": False, "error": f"{type(exc).__name__}: {exc}"}, status_code=400)
+
+        return endpoint
+
+    async def call(dev: DevHost, body: dict[str, Any]) -> Any:
+        return await dev.call(body["name"], body.get("arguments") or {})
+
+    async def context(dev: DevHost, body: dict[str, Any]) -> Any:
+        return dev.set_context(body["changes"])
+
+    async def profile(dev: DevHost, body: dict[str, Any]) -> Any:
+        if body.get("profile") not in PROFILES:
+            raise ValueError(f"profile must be one of {PROFILES}")
+        await dev.set_profile(body["profile"])
+
+    async def send(dev: DevHost, body: dict[str, Any]) -> Any:
+        dev.send(body["kind"], body.get("data"))
+
+    async def reload(dev: DevHost, body: dict[str, Any]) -> Any:
+        await dev.reload([])
+
+    async def remount(dev: DevHost, body: dict[str, Any]) -> Any:
+        await dev.remount()
+
+    async def teardown(dev: DevHost, body: dict[str, Any]) -> Any:
+        if dev.host is not None:
+            await dev.host.teardown("the developer closed the View", timeout=10)
+
+    return [
+        Route("/", page),
+        Route("/dev.js", script),
+        Route("/api/state", state),
+        Route("/api/call", api(call), methods=["POST"]),
+        Route("/api/context", api(context), methods=["POST"]),
+        Route("/api/profile", api(profile), methods=["POST"]),
+        Route("/api/send", api(send), methods=["POST"]),
+        Route("/api/reload", api(reload), methods=["POST"]),
+        Route("/api/remount", api(remount), methods=["POST"]),
+        Route("/api/teardown", api(teardown), methods=["POST"]),
+    ]
+
+
+def dev_app(server: object, *, allow_wasm: bool = True, reload: bool = True) -> tuple[Starlette, DevHost]:
+    """The dev host as a Starlette app (it connects to the server and starts watching files on startup).
+
+    Example:
+        >>> app, dev = dev_app("examples/weather/server.py")  # doctest: +SKIP
+        >>> uvicorn.run(app, port=8765)  # doctest: +SKIP
+    """
+    hub = RelayHub()
+    dev = DevHost(server, hub.create("dev"), allow_wasm=allow_wasm)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tasks = [asyncio.create_task(dev.start())]
+        if reload and dev.watched():
+            tasks.append(asyncio.create_task(watch(dev.watched(), dev.reload)))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            dev.session.close()
+            await dev.close()
+
+    return Starlette(routes=[*dev_routes(dev), *relay_routes(hub)], lifespan=lifespan), dev
+
+
+def run_dev(
+    server: object,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    open_browser: bool = True,
+    reload: bool = True,
+    allow_wasm: bool = True,
+) -> int:
+    """Serve the dev host until interrupted; prints its URL at once (the server connects in the background)."""
+    import uvicorn
+
+    app, _dev = dev_app(server, allow_wasm=allow_wasm, reload=reload)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        print(f"pyview dev: cannot listen on {host}:{port} ({exc.strerror}); try --port", file=sys.stderr)
+        return 1
+    url = f"http://{host}:{sock.getsockname()[1]}/"
+    print(f"pyview dev: {url}  (serving {server}; Ctrl+C to stop)", flush=True)
+    if open_browser:
+        webbrowser.open(url)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

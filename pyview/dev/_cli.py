@@ -1,0 +1,46 @@
+"""``pyview dev``: wire it into the ``pyview`` command with :func:`register_cli`."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add the ``dev`` command to the ``pyview`` command's subparsers.
+
+    Example:
+        >>> parser = argparse.ArgumentParser(prog="pyview")
+        >>> dev = register_cli(parser.add_subparsers())
+        >>> parser.parse_args(["dev", "server.py", "--port", "9000", "--no-browser"]).port
+        9000
+    """
+    dev = subparsers.add_parser(
+        "dev",
+        help="run a local host page for an MCP server's Views (tools, controls, live JSON-RPC log)",
+        description="Serve a local page that lists the server's tools, calls them, renders their Views under a "
+        "Python MCP Apps host, and reloads when the server's or the Views' files change.",
+    )
+    dev.add_argument("server", help="a Python file defining an MCPServer, an http(s):// URL, or a command line")
+    dev.add_argument("--port", type=int, default=8765, help="the port to listen on (default 8765; 0: any free one)")
+    dev.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    dev.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    dev.add_argument("--no-reload", action="store_true", help="do not watch the files for changes")
+    dev.add_argument(
+        "--strict-csp", action="store_true", help="behave like a host without 'wasm-unsafe-eval' (Python Views fail)"
+    )
+    dev.set_defaults(handler=run)
+    return dev
+
+
+def run(args: argparse.Namespace) -> int:
+    """The ``pyview dev`` handler."""
+    from pyview.dev._app import run_dev
+
+    return run_dev(
+        args.server,
+        host=args.host,
+        port=args.port,
+        open_browser=not args.no_browser,
+        reload=not args.no_reload,
+        allow_wasm=not args.strict_csp,
+    )

@@ -1,0 +1,183 @@
+"""The dev host's state: the MCP server, its tools, the tool call on show, and the View's frame."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from pyview.app import McpError
+from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result
+from pyview.host._relay import RelaySession
+
+log = logging.getLogger("pyview.dev")
+CLIP = 600
+
+
+class DevHost:
+    """One MCP server under development, shown through one relay page (the dev page).
+
+    Args:
+        server: what :class:`~pyview.host.McpBackend` takes: a Python file, a URL, a command line, an ``MCPServer``.
+        session: the relay session of the dev page.
+        allow_wasm: add ``'wasm-unsafe-eval'`` to the View's CSP (Python Views need it).
+
+    Example:
+        >>> dev = DevHost("examples/weather/server.py", hub.create("dev"))  # doctest: +SKIP
+        >>> await dev.start()  # doctest: +SKIP
+        >>> await dev.call("forecast", {"city": "Oslo"})  # doctest: +SKIP
+    """
+
+    def __init__(self, server: object, session: RelaySession, *, allow_wasm: bool = True) -> None:
+        self.server = server
+        self.session = session
+        self.allow_wasm = allow_wasm
+        self.backend = McpBackend(server)
+        self.tools: list[dict[str, Any]] = []
+        self.profile: Profile = "full"
+        self.context: dict[str, Any] = {}
+        """The context keys the developer set with the controls (kept across reloads and profile changes)."""
+        self.current: dict[str, Any] | None = None
+        """The tool call on show: ``{"tool": definition, "arguments": ..., "result": ...}``."""
+        self.host: Host | None = None
+        self.status: dict[str, str] = {"level": "info", "text": "connecting to the MCP server..."}
+        self._lock = asyncio.Lock()
+
+    def watched(self) -> list[Path]:
+        """The folders to watch for changes: the server file's folder (it holds the Views too)."""
+        if isinstance(self.server, str) and self.server.endswith(".py") and Path(self.server).is_file():
+            return [Path(self.server).resolve().parent]
+        return []
+
+    def _status(self, level: str, text: str) -> None:
+        self.status = {"level": level, "text": text}
+        self.session.push({"type": "status", **self.status})
+
+    async def start(self) -> None:
+        """Connect to the server and list its tools (errors are shown on the page, not raised)."""
+        try:
+            await self.backend.start()
+            self.tools = await self.backend.list_tools()
+        except BaseException as exc:  # a broken server file must not stop the dev host
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            self._status("error", f"could not start the MCP server: {_reason(exc)}")
+            return
+        name = self.backend.server_info.get("name", "MCP server")
+        self.session.push({"type": "tools", "server": name, "tools": self.tools})
+        self._status("info", f"connected to {name}: {len(self.tools)} tools")
+
+    async def reload(self, changed: list[str]) -> None:
+        """Restart the server, re-list its tools and re-mount the View with the current tool data."""
+        async with self._lock:
+            self._status("info", f"reloading ({Path(changed[0]).name} changed)" if changed else "reloading")
+            await self.backend.close()
+            self.backend = McpBackend(self.server)
+            await self.start()
+            if self.current is not None and self.backend._client is not None:
+                await self._mount()
+
+    async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Call a tool as the model would, then show its View with the input and the result."""
+        tool = next((t for t in self.tools if t["name"] == name), {"name": name})
+        try:
+            result = await self.backend.call_tool(name, arguments)
+        except McpError as exc:
+            result = {"content": [{"type": "text", "text": f"error {exc.code}: {exc.message}"}], "isError": True}
+        self.current = {"tool": tool, "arguments": arguments, "result": result}
+        self.session.push({"type": "tool-data", **self.current})
+        async with self._lock:
+            await self._mount()
+        return result
+
+    async def _mount(self) -> None:
+        assert self.current is not None
+        tool = self.current["tool"]
+        uri = tool_resource_uri(tool)
+        if uri is None:
+            self.session.push({"type": "unmount"})
+            self._status("info", f"{tool['name']} has no View (no _meta.ui.resourceUri); its result is below")
+            return
+        try:
+            contents = (await self.backend.read_resource(uri))["contents"][0]
+        except McpError as exc:
+            self._status("error", f"could not read {uri}: {exc.message}")
+            return
+        meta = resource_ui_meta(contents)
+        host = Host(self.backend, profile=self.profile, host_context=self.context, tool=tool, ui_meta=meta)
+        host.listeners.append(self._forward)
+        self.host = host
+        self.session.mount(
+            str(contents.get("text", "")),
+            host,
+            ui_csp=meta.get("csp"),
+            allow_wasm=self.allow_wasm,
+            prefers_border=bool(meta.get("prefersBorder")),
+        )
+        host.send_tool_input(self.current["arguments"])
+        host.send_tool_result(self.current["result"])
+        self._status("info", f"showing {uri} for {tool['name']}")
+
+    async def remount(self) -> None:
+        """Show the current tool call again in a fresh frame (e.g. after the page was reloaded)."""
+        if self.current is not None:
+            async with self._lock:
+                await self._mount()
+
+    def _forward(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "traffic":
+            self.session.push({"type": "traffic", **data, "message": clip(data["message"])})
+
+    def set_context(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """Apply the controls' context; the View gets only what changed. Returns the difference."""
+        self.context.update(changes)
+        return self.host.set_host_context(changes) if self.host is not None else {}
+
+    async def set_profile(self, profile: Profile) -> None:
+        """Switch the host profile: the View is re-mounted, since capabilities are fixed at the handshake."""
+        self.profile = profile
+        await self.remount()
+
+    def send(self, kind: str, data: Any) -> None:
+        """Resend edited tool data: ``kind`` is ``input``, ``partial``, ``result`` or ``cancel``."""
+        if self.host is None:
+            raise ValueError("no View is shown: call a tool first")
+        if kind == "input":
+            self.host.send_tool_input(data)
+        elif kind == "partial":
+            self.host.send_tool_input_partial(data)
+        elif kind == "result":
+            self.host.send_tool_result(data)
+        elif kind == "cancel":
+            self.host.send_tool_cancelled(data or None)
+        else:
+            raise ValueError(f"unknown kind {kind!r}")
+        if self.current is not None and kind in ("input", "result"):
+            self.current["arguments" if kind == "input" else "result"] = data if kind == "input" else tool_result(data)
+
+    async def close(self) -> None:
+        """Disconnect from the server."""
+        await self.backend.close()
+
+
+def clip(value: Any, limit: int = CLIP) -> Any:
+    """``value`` with long strings shortened, for the log (a View document can be megabytes).
+
+    Example:
+        >>> clip({"text": "x" * 10}, 4)
+        {'text': 'xxxx… (10 chars)'}
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]}… ({len(value)} chars)"
+    if isinstance(value, dict):
+        return {k: clip(v, limit) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clip(v, limit) for v in value]
+    return value
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        return _reason(exc.exceptions[0])
+    return f"{type(exc).__name__}: {exc}"
