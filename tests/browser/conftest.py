@@ -15,15 +15,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    from pyview.testing import launch_chromium
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+def browser(pyview_browser: object) -> object:
+    """The session's Chromium from pyview's pytest plugin: one Playwright per process (a second sync
+    Playwright cannot start while the first runs)."""
+    return pyview_browser
 
 
 @pytest.fixture
