@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyview.host import Backend, Host
+from pyview.host import Backend, Host, Profile
 from pyview.testing._server import HostServer
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ def mount(
     html: str,
     *,
     backend: Backend | None = None,
-    profile: str = "full",
+    profile: Profile = "full",
     host_context: Mapping[str, Any] | None = None,
     tool: Mapping[str, Any] | None = None,
     ui_meta: Mapping[str, Any] | None = None,
@@ -180,7 +180,7 @@ def mount(
     meta = dict(ui_meta or {})
 
     def create() -> tuple[RelaySession, Host]:
-        host = Host(backend, profile=profile, host_context=host_context, tool=tool, ui_meta=meta)  # type: ignore[arg-type]
+        host = Host(backend, profile=profile, host_context=host_context, tool=tool, ui_meta=meta)
         session = server.hub.create()
         session.mount(
             html, host, ui_csp=meta.get("csp"), allow_wasm=allow_wasm, prefers_border=bool(meta.get("prefersBorder"))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
     from pyview.build import BuiltView
-    from pyview.host import Backend
+    from pyview.host import Backend, Profile
     from pyview.testing._harness import ViewHandle
     from pyview.testing._server import HostServer
 
@@ -125,7 +125,7 @@ def mount_view(
         tools: Mapping[str, object] | None = None,
         server: object = None,
         backend: Backend | None = None,
-        profile: str = "full",
+        profile: Profile = "full",
         host_context: Mapping[str, Any] | None = None,
         tool: Mapping[str, Any] | None = None,
         ui_meta: Mapping[str, Any] | None = None,
