@@ -1,0 +1,94 @@
+"""The View's side of the server's tools: typed-ish wrappers over ``App.call_server_tool``.
+
+The View runs in Pyodide with the standard library only (no pydantic), so results are plain dicts shaped like
+the server's models (``OrderPage``, ``Order``...). A failed call raises :class:`ToolFailed` with a message that
+is fit to show: the server's own ``isError`` text, or what went wrong talking to the host.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
+
+# What the table asks for by default; list_orders's own defaults.
+DEFAULT_QUERY: dict[str, Any] = {"status": None, "customer": None, "page": 1, "page_size": 20, "sort": "-created"}
+QUERY_KEYS = tuple(DEFAULT_QUERY)
+
+
+class ToolFailed(Exception):
+    """A tool call that did not give a result: the message is for the person using the View."""
+
+
+def query_of(page: dict[str, Any]) -> dict[str, Any]:
+    """The query that produced an ``OrderPage`` (what the table's controls show).
+
+    Example:
+        >>> query_of({"status": "paid", "page": 2, "page_size": 20, "sort": "-total", "orders": []})
+        {'status': 'paid', 'customer': None, 'page': 2, 'page_size': 20, 'sort': '-total'}
+    """
+    return {key: page.get(key, DEFAULT_QUERY[key]) for key in QUERY_KEYS}
+
+
+def arguments(query: dict[str, Any]) -> dict[str, Any]:
+    """Tool arguments for a query: unset filters are left out, as a person would write them.
+
+    Example:
+        >>> arguments({"status": None, "customer": " ben ", "page": 1, "page_size": 20, "sort": "-created"})
+        {'customer': 'ben', 'page': 1, 'page_size': 20, 'sort': '-created'}
+    """
+    args = {key: query.get(key) for key in QUERY_KEYS}
+    args["customer"] = (args["customer"] or "").strip() or None
+    return {key: value for key, value in args.items() if value is not None}
+
+
+def error_text(text: str) -> str:
+    """The message of a failed tool: the SDK words a ``ToolError`` as ``Error executing tool NAME: message``.
+
+    Example:
+        >>> error_text("Error executing tool get_order: There is no order #5.")
+        'There is no order #5.'
+    """
+    head, sep, message = text.partition(": ")
+    return message if sep and head.startswith("Error executing tool ") else text
+
+
+class OrdersApi:
+    """The four tools of ``server.py``, called through the host (``tools/call``, host capability ``serverTools``)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    @property
+    def available(self) -> bool:
+        """Whether the host lets the View call server tools (not before the handshake, not on every host)."""
+        supports = getattr(self.app, "supports", None)
+        return bool(supports and supports("serverTools"))
+
+    async def list_orders(self, query: dict[str, Any]) -> dict[str, Any]:
+        return await self._call("list_orders", arguments(query))
+
+    async def get_order(self, order_id: int) -> dict[str, Any]:
+        return await self._call("get_order", {"id": order_id})
+
+    async def cancel_order(self, order_id: int, reason: str) -> dict[str, Any]:
+        return await self._call("cancel_order", {"id": order_id, "reason": reason})
+
+    async def export_orders(self, query: dict[str, Any]) -> dict[str, Any]:
+        args = arguments(query)
+        return await self._call("export_orders", {k: v for k, v in args.items() if k in ("status", "customer", "sort")})
+
+    async def _call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.available:
+            raise ToolFailed("This host does not let the View call the orders server.")
+        try:
+            result = await self.app.call_server_tool(name, args)
+        except Exception as exc:  # host refused, timed out, or the link closed: say so, plainly
+            raise ToolFailed(f"The host could not run {name}: {exc}") from exc
+        if result.is_error:
+            raise ToolFailed(error_text(result.text) or f"{name} failed.")
+        data = result.structured_content
+        if data is None:
+            raise ToolFailed(f"{name} answered without data.")
+        return data

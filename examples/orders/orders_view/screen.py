@@ -1,0 +1,328 @@
+"""The whole View: state, data loading, and layout. The pieces it arranges live in ``table.py`` and ``detail.py``.
+
+How data flows:
+
+1. The host runs ``list_orders`` (or ``get_order``) for the model and sends the View its result: the first page
+   (or one order) arrives through ``use_tool_result()``.
+2. Sorting, filtering and paging change ``query``; an effect keyed on the query calls ``list_orders`` through
+   the host (``App.call_server_tool``). Changing the query again cancels the call in flight, so a fast typist
+   never sees an older answer overwrite a newer one.
+3. Selecting a row loads ``get_order`` into the detail panel and tells the model what the person is looking at
+   (``App.update_model_context``).
+4. Cancelling asks first (``CancelDialog``), calls ``cancel_order`` and patches the row in place: no reload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of
+from orders_view.detail import CancelDialog, OrderDetail
+from orders_view.format import STATUS_LABELS, money, plural
+from orders_view.icons import icon
+from orders_view.styles import CSS
+from orders_view.table import OrdersTable, Pager, SearchBox, StatusChips
+from pyview.components import component, h, use_app, use_effect, use_host_context, use_state, use_tool_result
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pyview.components import Element, Event
+
+# Seconds to wait before loading: for the host's own tool result right after connecting, and between keystrokes
+# of a customer search. (Tests set both to 0.)
+RESULT_GRACE = 0.4
+TYPING_DEBOUNCE = 0.3
+
+
+@component
+def OrdersScreen() -> Element:
+    app = use_app()
+    api = OrdersApi(app)
+    context = use_host_context()
+    result = use_tool_result()
+    live = api.available  # False at build time, before the handshake, and on hosts without serverTools
+
+    page, set_page = use_state(None)  # the OrderPage on screen (a dict), None until the first one arrives
+    query, set_query = use_state(DEFAULT_QUERY)  # what the controls ask for
+    loading, set_loading = use_state(False)
+    problem, set_problem = use_state(None)  # {"text": ..., "from": "list" | "result"}: a red banner
+    notice, set_notice = use_state(None)  # {"text": ..., "kind": "success" | "error"}: a dismissable banner
+    selected, set_selected = use_state(None)  # order id of the detail panel
+    detail, set_detail = use_state(None)  # the selected Order (a dict) once loaded
+    detail_error, set_detail_error = use_state(None)
+    confirming, set_confirming = use_state(False)  # the cancel dialog is open
+    export, set_export = use_state(None)  # an OrderExport shown as text (hosts without downloadFile)
+
+    # -- 1. the tool result the host sent ------------------------------------------------------------------
+    def take_result() -> None:
+        if result is None:
+            return
+        data = result.structured_content or {}
+        if result.is_error:
+            set_problem({"text": error_text(result.text) or "The tool failed.", "from": "result"})
+        elif "orders" in data:  # list_orders: the first page, and the query that produced it
+            set_page(data)
+            set_query(query_of(data))
+        elif "line_items" in data:  # get_order: open that order (the table loads below)
+            set_selected(data["id"])
+            set_detail(data)
+
+    use_effect(take_result, [result])
+
+    # -- 2. load the page the controls ask for -------------------------------------------------------------
+    async def load_page() -> None:
+        if not live or (page is not None and query_of(page) == query):
+            return
+        if page is None and result is None:
+            await asyncio.sleep(RESULT_GRACE)  # the host's tool result is usually on its way: don't race it
+        elif page is not None and query["customer"] != page.get("customer"):
+            await asyncio.sleep(TYPING_DEBOUNCE)  # wait for a pause in typing
+        set_loading(True)
+        try:
+            fresh = await api.list_orders(query)
+        except ToolFailed as exc:
+            set_problem({"text": str(exc), "from": "list"})
+        else:
+            set_page(fresh)
+            set_problem(lambda old: None if old and old["from"] == "list" else old)
+        finally:
+            set_loading(False)
+
+    use_effect(load_page, [tuple(query[k] for k in QUERY_KEYS), live])
+
+    # -- 3. load the selected order ------------------------------------------------------------------------
+    async def load_detail() -> None:
+        if selected is None or not live or (detail is not None and detail["id"] == selected):
+            return
+        set_detail_error(None)
+        try:
+            set_detail(await api.get_order(selected))
+        except ToolFailed as exc:
+            set_detail_error(str(exc))
+
+    use_effect(load_detail, [selected, live])
+
+    # -- 4. tell the model what the person is looking at ---------------------------------------------------
+    shown = detail if detail is not None and detail["id"] == selected else None
+
+    async def share_selection() -> None:
+        if not (app is not None and getattr(app, "supports", None) and app.supports("updateModelContext")):
+            return
+        text, data = model_context(shown, page)
+        try:
+            await app.update_model_context(text, structured_content=data)
+        except Exception as exc:  # the host may refuse; the View works the same without it
+            if hasattr(app, "send_log"):
+                app.send_log("warning", f"update_model_context failed: {exc}")
+
+    use_effect(share_selection, [live, shown and (shown["id"], shown["status"]), page and query_of(page)])
+
+    # -- handlers ------------------------------------------------------------------------------------------
+    def change(**changes: Any) -> None:
+        """New query; any filter or sort change goes back to page 1."""
+        set_query(lambda old: {**old, "page": 1, **changes})
+        set_notice(None)
+
+    def select(order_id: int | None) -> None:
+        set_selected(order_id)
+        set_detail_error(None)
+        set_confirming(False)
+
+    def cancelled(answer: dict[str, Any]) -> None:
+        order = answer["order"]
+        set_confirming(False)
+        set_detail(order)
+        set_page(lambda old: with_row(old, order))  # the row changes in place, no reload
+        set_notice({"text": answer["message"], "kind": "success"})
+
+    async def export_csv() -> None:
+        set_notice(None)
+        try:
+            data = await api.export_orders(query)
+        except ToolFailed as exc:
+            set_notice({"text": str(exc), "kind": "error"})
+            return
+        if app.supports("downloadFile"):  # the host saves the file (and may ask the person where)
+            file = {"uri": f"file:///{data['filename']}", "mimeType": data["mime_type"], "text": data["csv"]}
+            try:
+                answer = await app.download_file({"type": "resource", "resource": file})
+            except Exception as exc:
+                set_notice({"text": f"The host could not save the file: {exc}", "kind": "error"})
+                set_export(data)
+                return
+            if answer.ok:
+                text = f"Downloaded {data['filename']} ({plural(data['rows'], 'order')})."
+                set_notice({"text": text, "kind": "success"})
+            else:
+                set_notice({"text": "The download was cancelled.", "kind": "error"})
+            return
+        set_export(data)  # no downloadFile: show the CSV to copy instead
+
+    exporting, set_exporting = use_state(False)
+
+    async def run_export() -> None:
+        set_exporting(True)
+        try:
+            await export_csv()
+        finally:
+            set_exporting(False)
+
+    mode = context.display_mode if context is not None else None
+    modes = context.available_display_modes if context is not None else []
+    fullscreen = mode == "fullscreen"
+
+    async def toggle_fullscreen() -> None:
+        try:
+            await app.request_display_mode("inline" if fullscreen else "fullscreen")
+        except Exception as exc:
+            set_notice({"text": f"Full screen is not available: {exc}", "kind": "error"})
+
+    def key_down(event: Event) -> None:
+        if event.key == "Escape" and not confirming and selected is not None:
+            select(None)
+
+    # -- layout --------------------------------------------------------------------------------------------
+    orders = page["orders"] if page is not None else None
+    open_detail = selected is not None
+    split = open_detail and fullscreen  # fullscreen: table and detail side by side; inline: one at a time
+    table_part = [
+        h.div(
+            StatusChips(query["status"], page["counts"] if page else None, lambda s: change(status=s), not live),
+            SearchBox(query["customer"] or "", lambda text: change(customer=text or None), not live),
+            class_="o-toolbar",
+        ),
+        OrdersTable(
+            orders,
+            query["sort"],
+            selected,
+            loading,
+            on_sort=lambda sort: change(sort=sort),
+            on_select=select,
+            on_clear=lambda: change(status=None, customer=None),
+        ),
+        Pager(page, lambda n: set_query(lambda old: {**old, "page": n}), not live or loading),
+    ]
+    detail_part = None
+    if open_detail:
+        detail_part = OrderDetail(
+            shown,
+            detail_error,
+            fullscreen if "fullscreen" in modes else None,
+            on_close=lambda: select(None),
+            on_cancel=lambda: set_confirming(True),
+            on_fullscreen=toggle_fullscreen,
+        )
+    return h.div(
+        h.style(CSS),
+        h.header(
+            h.div(h.h1("Orders"), h.p(summary(page, loading))),
+            h.div(
+                h.button(
+                    icon("download"),
+                    "Exporting…" if exporting else "Export CSV",
+                    class_="o-button",
+                    type="button",
+                    disabled=not live or exporting or page is None,
+                    on_click=run_export,
+                ),
+                class_="o-actions",
+            ),
+            class_="o-head",
+        ),
+        Banner(problem["text"], "error") if problem else None,
+        Banner(notice["text"], notice["kind"], on_dismiss=lambda: set_notice(None)) if notice else None,
+        ExportPanel(export, on_close=lambda: set_export(None)) if export else None,
+        h.div(
+            h.div(table_part, class_="o-list") if split or not open_detail else None,
+            detail_part,
+            class_={"o-body": True, "o-body--split": split},
+        ),
+        CancelDialog(shown, api, cancelled, lambda: set_confirming(False)) if confirming and shown else None,
+        class_="orders",
+        on_key_down=key_down,
+    )
+
+
+@component
+def Banner(text: str, kind: str, on_dismiss: Any = None) -> Element:
+    return h.div(
+        icon("check" if kind == "success" else "alert"),
+        h.p(text),
+        h.button("Dismiss", type="button", on_click=on_dismiss) if on_dismiss else None,
+        class_=f"o-banner o-banner--{kind}",
+        role="alert" if kind == "error" else "status",
+    )
+
+
+@component
+def ExportPanel(export: dict[str, Any], on_close: Any) -> Element:
+    """The CSV as selectable text, for hosts that cannot save files for a View (no ``downloadFile``)."""
+    return h.section(
+        h.header(
+            h.strong(f"{export['filename']} · {plural(export['rows'], 'order')}"),
+            h.button(icon("close"), "Close", class_="o-button o-button--ghost", type="button", on_click=on_close),
+        ),
+        h.p("This host can't save files from apps. Select the text below and copy it (Ctrl+C or ⌘C)."),
+        h.textarea(value=export["csv"], readonly=True, aria_label="CSV export", spellcheck="false", wrap="off"),
+        class_="o-export",
+        aria_label="CSV export",
+    )
+
+
+def summary(page: dict[str, Any] | None, loading: bool) -> str:
+    """The line under the title: how many orders, which filter.
+
+    Example:
+        >>> summary({"total": 27, "status": "paid", "customer": None, "counts": {}}, False)
+        '27 paid orders'
+        >>> summary({"total": 3, "status": None, "customer": "ben", "counts": {}}, False)
+        '3 orders matching “ben”'
+    """
+    if page is None:
+        return "Loading orders…"
+    status = page.get("status")
+    text = plural(page["total"], f"{STATUS_LABELS[status].lower()} order" if status else "order")
+    if page.get("customer"):
+        text += f" matching “{page['customer']}”"
+    return text
+
+
+def with_row(page: dict[str, Any] | None, order: dict[str, Any]) -> dict[str, Any] | None:
+    """``page`` with the row of ``order`` replaced by its new state, and the status counts moved along.
+
+    Example:
+        >>> page = {"orders": [{"id": 1, "status": "paid"}], "counts": {"paid": 1, "cancelled": 0}}
+        >>> new = with_row(page, {"id": 1, "status": "cancelled", "line_items": []})
+        >>> new["orders"], new["counts"]
+        ([{'id': 1, 'status': 'cancelled'}], {'paid': 0, 'cancelled': 1})
+    """
+    if page is None:
+        return None
+    rows = []
+    counts = dict(page.get("counts", {}))
+    for row in page["orders"]:
+        if row["id"] == order["id"]:
+            if row["status"] != order["status"]:
+                counts[row["status"]] = counts.get(row["status"], 1) - 1
+                counts[order["status"]] = counts.get(order["status"], 0) + 1
+            row = {key: order.get(key, value) for key, value in row.items()}
+        rows.append(row)
+    return {**page, "orders": rows, "counts": counts}
+
+
+def model_context(order: dict[str, Any] | None, page: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    """What the model should know about the View right now: the open order, else the table's filters."""
+    if order is not None:
+        text = (
+            f"The user has order #{order['id']} open: {order['customer']}, {order['status']}, "
+            f"{money(order['total_cents'], order.get('currency', 'USD'))}, {plural(order['items'], 'item')}."
+        )
+        return text, {"selected_order": {key: order[key] for key in ("id", "customer", "status", "total_cents")}}
+    if page is None:
+        return "The user is looking at the orders table.", {"selected_order": None}
+    view = query_of(page)
+    where = f"page {page['page']} of {page['pages']}, sorted by {view['sort']}"
+    text = f"The user is browsing {summary(page, False)} ({where})."
+    return text, {"selected_order": None, "table": view}
