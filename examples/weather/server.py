@@ -1,0 +1,83 @@
+"""The weather MCP App: an MCP server (official ``mcp`` SDK) with a Python View, all offline.
+
+Run it:
+
+    python examples/weather/server.py                  # stdio, what a desktop host launches
+    python examples/weather/server.py --http           # Streamable HTTP at http://127.0.0.1:8000/mcp
+    pyview serve examples/weather/server.py --http     # the same through pyview's CLI (prints a summary)
+
+Two tools:
+
+- ``get_weather(city, units)``: what the model calls. Its result is a typed pydantic model: the View receives it as
+  ``structuredContent``; the model, and clients without UI, read the text ``content`` (``Weather.__str__``).
+- ``refresh_weather(city, units)``: the same data, but visible to the View only (``visibility="app"``). The View
+  calls it through the host (``app.call_server_tool``) to refresh or to switch between °C and °F without asking
+  the model to call a tool again.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer
+from pydantic import Field
+from weather_data import Units, UnknownCity, Weather, forecast
+
+from pyview.server import ToolError, Views, serve
+
+views = Views()
+
+# The View is the package folder next to this file; `pyview` builds it into one HTML document on the first read.
+weather_view = views.add(
+    "weather",
+    "weather_view",
+    title="Weather",
+    description="Current conditions, a 24-hour chart and a 7-day forecast.",
+    prefers_border=False,  # the View draws its own card
+)
+
+CityArg = Annotated[str, Field(description="A city name, e.g. 'Oslo', 'New York' or 'São Paulo'.")]
+UnitsArg = Annotated[Units, Field(description="'metric' (°C, km/h, mm) or 'imperial' (°F, mph, in).")]
+
+
+def _weather(city: str, units: Units) -> Weather:
+    try:
+        return forecast(city, units)
+    except UnknownCity as exc:
+        # A ToolError is an `isError` result with this message: the model can correct itself, the View shows it.
+        raise ToolError(str(exc)) from None
+
+
+@views.tool(weather_view, title="Get weather", read_only=True, idempotent=True)
+def get_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
+    """Current conditions, the next 24 hours and a 7-day forecast for a city.
+
+    The data is simulated offline (deterministic per city and day), so this works without network access.
+    """
+    return _weather(city, units)
+
+
+@views.tool(weather_view, title="Refresh weather", visibility="app", read_only=True, idempotent=True)
+def refresh_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
+    """Fetch the forecast again, e.g. in other units. Called by the weather View, not by the model."""
+    return _weather(city, units)
+
+
+server = MCPServer("weather", extensions=[views])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="The pyview weather example: an MCP server with a Python View.")
+    parser.add_argument("--http", action="store_true", help="serve Streamable HTTP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP interface (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (default: 8000)")
+    args = parser.parse_args(argv)
+    if args.http:
+        serve(server, "http", host=args.host, port=args.port, on_ready=lambda url: print(f"weather: serving {url}"))
+    else:
+        serve(server)  # stdio: stdout is the protocol, so nothing is printed
+
+
+if __name__ == "__main__":
+    main()

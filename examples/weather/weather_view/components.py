@@ -1,0 +1,468 @@
+"""The weather View's components.
+
+``WeatherView`` is the root. It reads what the host sent through hooks (``use_tool_result()``,
+``use_tool_input_partial()``, ``use_tool_cancelled()``, ``use_host_context()``) and picks one of four faces:
+
+1. nothing yet: a skeleton card (also the pre-rendered first paint), naming the city as soon as the model has
+   typed it (``tool-input-partial``);
+2. cancelled: a clear "cancelled" card;
+3. an error result (``isError``): the message, with buttons for the cities the server suggested;
+4. a forecast: the current-conditions card, plus the 24-hour chart and the 7-day table in fullscreen.
+
+Everything the user does goes through the ``App`` (``use_app()``): switching units and refreshing call the app-only
+``refresh_weather`` tool (``call_server_tool``) and tell the model what changed (``update_model_context``); the
+fullscreen button asks the host for another display mode (``request_display_mode``); "Ask" sends a follow-up
+message (``send_message``). Each control is shown only when the host supports what it needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyview.components import (
+    component,
+    h,
+    use_action,
+    use_app,
+    use_host_context,
+    use_state,
+    use_tool_cancelled,
+    use_tool_input,
+    use_tool_input_partial,
+    use_tool_result,
+)
+from weather_view.chart import HourlyChart
+from weather_view.format import amount, clock, day_label, degrees, long_date, uses_twelve_hour_clock
+from weather_view.icons import WET, WeatherIcon
+from weather_view.styles import CSS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pyview.components import Element
+
+REFRESH_TOOL = "refresh_weather"  # the server's app-only tool (visibility ["app"])
+Forecast = dict[str, Any]  # the tool's structuredContent: see weather_data.Weather on the server
+
+
+# -- small pieces ------------------------------------------------------------------------------------------------
+
+
+def _icon(path: str) -> Element:
+    """A 24 x 24 line icon for buttons (stroke styled by CSS)."""
+    return h.svg(h.path(d=path), view_box="0 0 24 24", aria_hidden="true", focusable="false")
+
+
+EXPAND = "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+COLLAPSE = "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5"
+REFRESH = "M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+CHAT = "M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4 19.5l1.3-4.6A7.5 7.5 0 1 1 20 11.5z"
+
+
+def _get(payload: Any, key: str, default: Any = None) -> Any:
+    """A field of a host payload, whether the App gave a ``HostContext``/``ToolInput`` or a test a plain dict."""
+    if payload is None:
+        return default
+    value = payload.get(key) if hasattr(payload, "get") else getattr(payload, key, None)
+    return default if value is None else value
+
+
+def _sky(condition: str, is_day: bool) -> str:
+    """The card's tint: a bit of the sky behind the numbers."""
+    if condition == "thunderstorm":
+        return "storm"
+    if condition in ("snow", "sleet"):
+        return "snow"
+    if condition in WET or condition in ("cloudy", "fog"):
+        return "wet"
+    return "day" if is_day else "night"
+
+
+def uv_label(index: int) -> str:
+    """The WHO's words for a UV index."""
+    return "Low" if index <= 2 else "Moderate" if index <= 5 else "High" if index <= 7 else "Very high"
+
+
+def suggestions_in(message: str) -> list[str]:
+    """The cities an "unknown city" error suggests ('... Did you mean Paris or Lisbon? ...').
+
+    Example:
+        >>> suggestions_in("I don't have weather for 'Lodnon'. Did you mean London? Cities I know: ...")
+        ['London']
+        >>> suggestions_in("Did you mean Oslo, Osaka or Lagos? ...")
+        ['Oslo', 'Osaka', 'Lagos']
+    """
+    start = message.find("Did you mean ")
+    end = message.find("?", start)
+    if start < 0 or end < 0:
+        return []
+    names = message[start + len("Did you mean ") : end].replace(" or ", ", ").split(", ")
+    return [name.strip() for name in names if name.strip()]
+
+
+def Shell(*children: Any, fullscreen: bool = False, busy: bool = False) -> Element:
+    """The View's outer element; the stylesheet travels with it, so the pre-rendered HTML is styled at once."""
+    return h.div(h.style(CSS), *children, class_=["wx", fullscreen and "wx--fullscreen"], aria_busy=busy or None)
+
+
+# -- the faces -----------------------------------------------------------------------------------------------------
+
+
+@component
+def Skeleton(city: str | None) -> Element:
+    """The loading card: the first paint, then the city's name as soon as the model has typed it."""
+    title = h.h2(city, class_="wx-city") if city else h.span(class_="wx-sk", style={"width": "140px", "height": "22px"})
+    status = f"Getting the forecast for {city}…" if city else "Waiting for a city…"
+    return h.section(
+        h.div(
+            h.div(title, h.p(status, class_="wx-sub", role="status", data_testid="status"), class_="wx-place"),
+            class_="wx-top",
+        ),
+        h.div(
+            h.span(class_="wx-sk", style={"width": "72px", "height": "72px", "border_radius": "50%"}),
+            h.div(
+                h.span(class_="wx-sk", style={"width": "110px", "height": "48px"}),
+                h.span(class_="wx-sk", style={"width": "170px", "height": "14px", "margin_top": "10px"}),
+            ),
+            class_="wx-now",
+        ),
+        h.dl(
+            *(h.div(h.span(class_="wx-sk", style={"height": "32px"}), class_="wx-stat") for _ in range(4)),
+            class_="wx-stats",
+            aria_hidden="true",
+        ),
+        class_="wx-card",
+        aria_busy="true",
+        aria_label="Loading the weather",
+        data_testid="skeleton",
+    )
+
+
+@component
+def Cancelled(city: str | None, reason: str | None) -> Element:
+    what = f"The forecast for {city} was cancelled" if city else "The forecast was cancelled"
+    detail = reason or "The request was stopped before the forecast arrived. Ask again to get it."
+    icon = h.svg(
+        h.circle(cx=16, cy=16, r=11),
+        h.line(x1=8.5, y1=23.5, x2=23.5, y2=8.5),
+        view_box="0 0 32 32",
+        width=40,
+        height=40,
+        class_="wx-icon wx-i-off",
+        aria_hidden="true",
+    )
+    return h.section(
+        h.div(icon, h.div(h.h2(what), h.p(detail)), class_="wx-message"),
+        class_="wx-card",
+        data_testid="cancelled",
+    )
+
+
+@component
+def Problem(message: str, on_pick: Callable[[str], object] | None, pending: bool) -> Element:
+    """A tool error, readable; an unknown city's suggestions become buttons that fetch that city instead."""
+    suggestions = suggestions_in(message) if on_pick is not None else []
+    return h.section(
+        h.div(
+            WeatherIcon("cloudy", size=40),
+            h.div(h.h2("Couldn't get the weather"), h.p(message, data_testid="error-text")),
+            class_="wx-message",
+        ),
+        h.div(
+            *(
+                h.button(f"Show {name}", class_="wx-ask", disabled=pending, on_click=lambda name=name: on_pick(name))
+                for name in suggestions
+            ),
+            class_="wx-suggest",
+        )
+        if suggestions
+        else None,
+        class_="wx-card wx-card--error",
+        role="alert",
+        data_testid="error",
+    )
+
+
+@component
+def UnitToggle(units: str, pending_units: str | None, on_change: Callable[[str], object]) -> Element:
+    shown = pending_units or units
+    return h.div(
+        *(
+            h.button(
+                label,
+                aria_pressed="true" if shown == value else "false",
+                title=title,
+                disabled=pending_units is not None,
+                on_click=None if shown == value else lambda value=value: on_change(value),
+            )
+            for value, label, title in (("metric", "°C", "Celsius"), ("imperial", "°F", "Fahrenheit"))
+        ),
+        class_="wx-seg",
+        role="group",
+        aria_label="Temperature units",
+    )
+
+
+@component
+def Stats(data: Forecast, twelve_hour: bool) -> Element:
+    now, labels, today = data["current"], data["unit_labels"], data["daily"][0]
+    # The next sun event: today's sunrise, else today's sunset, else tomorrow's sunrise.
+    time_now, sunrise, sunset = now["time"][11:16], today.get("sunrise"), today.get("sunset")
+    if sunrise and time_now < sunrise:
+        sun_label, sun_time = "Sunrise", sunrise
+    elif sunset and time_now < sunset:
+        sun_label, sun_time = "Sunset", sunset
+    else:
+        sun_label, sun_time = "Sunrise", data["daily"][1].get("sunrise") if len(data["daily"]) > 1 else None
+    if sun_time and twelve_hour:
+        sun_time = clock(f"0000-00-00T{sun_time}", twelve_hour=True)
+    items = (
+        ("Wind", f"{round(now['wind_speed'])} {labels['speed']} {now['wind_compass']}"),
+        ("Humidity", f"{now['humidity']}%"),
+        ("UV index", f"{now['uv_index']} · {uv_label(now['uv_index'])}"),
+        (sun_label, sun_time or "—"),
+    )
+    return h.dl(*(h.div(h.dt(name), h.dd(value), class_="wx-stat") for name, value in items), class_="wx-stats")
+
+
+@component
+def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str) -> Element:
+    """Seven days: icon, words, chance of precipitation, and each day's low-high range on the week's scale."""
+    week_low = min(day["low"] for day in days)
+    week_high = max(day["high"] for day in days)
+    span = max(week_high - week_low, 1.0)
+    rows = []
+    for index, day in enumerate(days):
+        left = (day["low"] - week_low) / span * 100
+        width = max((day["high"] - day["low"]) / span * 100, 4)
+        chance = day["precipitation_chance"]
+        rain = f"{chance}%" if chance >= 20 else ""
+        rain_title = f"{chance}% chance of precipitation {amount(day['precipitation'], precipitation_unit)}".strip()
+        rows.append(
+            h.tr(
+                h.td(day_label(day["date"], index), class_="wx-d-day", title=long_date(day["date"])),
+                h.td(WeatherIcon(day["condition"], size=28, label=day["description"]), class_="wx-d-icon"),
+                h.td(day["description"], class_="wx-d-desc"),
+                h.td(rain, class_="wx-d-rain", title=rain_title if rain else None),
+                h.td(degrees(day["low"]), class_="wx-d-lo", aria_label=f"low {degrees(day['low'])}"),
+                h.td(
+                    h.div(h.span(style={"left": f"{left:.1f}%", "width": f"{width:.1f}%"}), class_="wx-range"),
+                    class_="wx-d-range",
+                    aria_hidden="true",
+                ),
+                h.td(degrees(day["high"]), class_="wx-d-hi", aria_label=f"high {degrees(day['high'])}"),
+                key=day["date"],
+            )
+        )
+    return h.table(h.tbody(*rows), class_="wx-table", aria_label=f"7-day forecast in {degree}")
+
+
+# -- the root ------------------------------------------------------------------------------------------------------
+
+
+@component
+def WeatherView() -> Element:
+    app = use_app()
+    result = use_tool_result()
+    tool_input = use_tool_input()
+    partial = use_tool_input_partial()
+    cancelled = use_tool_cancelled()
+    context = use_host_context()
+
+    # A refreshed forecast replaces the host's result until the host sends a new one: keep the pair.
+    refreshed, set_refreshed = use_state(None)  # (the result it replaces, the newer ToolResult)
+    pending_units, set_pending_units = use_state(None)  # the units being switched to, while it runs
+    note, set_note = use_state(None)  # a problem with the last action, shown under the card
+    granted, set_granted = use_state(None)  # (displayMode when we asked, the mode the host granted)
+
+    shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
+    data: Forecast | None = shown.structured_content if shown is not None and not shown.is_error else None
+
+    context_mode = _get(context, "displayMode", "inline")
+    mode = granted[1] if granted is not None and granted[0] == context_mode else context_mode
+    available = _get(context, "availableDisplayModes", [])
+    twelve_hour = uses_twelve_hour_clock(_get(context, "locale"))
+
+    async def fetch(city: str, units: str, why: str) -> None:
+        """Call the app-only tool through the host, show the fresh forecast, and tell the model."""
+        set_note(None)
+        try:
+            fresh = await app.call_server_tool(REFRESH_TOOL, {"city": city, "units": units})
+        except Exception as exc:  # the host refused (no serverTools), timed out, or the link closed
+            set_note(f"Couldn't update the forecast: {exc}")
+            return
+        if fresh.is_error:
+            set_note(f"Couldn't update the forecast: {fresh.text}")
+            return
+        set_refreshed((result, fresh))
+        if why:
+            await tell_model(fresh.structured_content or {}, why)
+
+    async def tell_model(forecast: Forecast, why: str) -> None:
+        """Keep the model up to date with what the user now sees (each update replaces the previous one)."""
+        if not forecast or not app.can_update_model_context("text"):
+            return
+        now, deg = forecast["current"], forecast["unit_labels"]["temperature"]
+        text = (
+            f"{why} The weather View now shows {forecast['city']} in {forecast['units']} units: "
+            f"{degrees(now['temperature'])[:-1]} {deg}, {now['description'].lower()}."
+        )
+        extra = {"city": forecast["city"], "units": forecast["units"]}
+        try:
+            if app.can_update_model_context("structured_content"):
+                await app.update_model_context(text, structured_content=extra)
+            else:
+                await app.update_model_context(text)
+        except Exception as exc:  # not worth failing the switch over: the View already shows the new units
+            set_note(f"The model was not told about the change: {exc}")
+
+    async def switch_units(units: str) -> None:
+        if data is None:
+            return
+        set_pending_units(units)
+        try:
+            label = "Fahrenheit (°F)" if units == "imperial" else "Celsius (°C)"
+            await fetch(data["city"], units, f"The user switched the units to {label}.")
+        finally:
+            set_pending_units(None)
+
+    async def refresh() -> None:
+        if data is not None:
+            await fetch(data["city"], data["units"], "")
+
+    async def pick_city(city: str) -> None:
+        units = _get(_get(tool_input, "arguments", {}), "units", "metric")
+        await fetch(city, units if units in ("metric", "imperial") else "metric", f"The user picked {city}.")
+
+    async def change_mode() -> None:
+        target = "inline" if mode == "fullscreen" else "fullscreen"
+        try:
+            set_granted((context_mode, await app.request_display_mode(target)))
+        except Exception as exc:
+            set_note(f"Couldn't switch to {target}: {exc}")
+
+    async def ask() -> str:
+        city = data["city"] if data else "this city"
+        try:
+            await app.send_message(
+                f"Looking at the forecast for {city}: which day this week is best for spending time outdoors, "
+                "and what should I wear?"
+            )
+        except Exception as exc:
+            set_note(f"Couldn't send the question: {exc}")
+            return ""
+        return "sent"
+
+    units_action = use_action(switch_units)
+    refresh_action = use_action(refresh)
+    pick_action = use_action(pick_city)
+    mode_action = use_action(change_mode)
+    ask_action = use_action(ask)
+
+    # -- before the result, or instead of it ---------------------------------------------------------------------
+    city = _get(_get(tool_input, "arguments", {}), "city") or _get(_get(partial, "arguments", {}), "city")
+    if shown is None:
+        if cancelled is not None:
+            return Shell(Cancelled(city, _get(cancelled, "reason")))
+        return Shell(Skeleton(city if isinstance(city, str) and city.strip() else None))
+    if data is None:
+        message = shown.text if shown.is_error else ""
+        can_fetch = app.supports("serverTools")
+        return Shell(
+            Problem(
+                message or "The weather tool returned no forecast.",
+                pick_action if can_fetch else None,
+                pick_action.pending,
+            ),
+            h.p(note, class_="wx-note", role="alert") if note else None,
+        )
+
+    # -- the forecast --------------------------------------------------------------------------------------------
+    now, labels, today = data["current"], data["unit_labels"], data["daily"][0]
+    deg = labels["temperature"]
+    fullscreen = mode == "fullscreen"
+    can_toggle_mode = ("inline" if fullscreen else "fullscreen") in available
+    tools = h.div(
+        UnitToggle(data["units"], pending_units, units_action) if app.supports("serverTools") else None,
+        h.button(
+            _icon(REFRESH),
+            class_=["wx-icon-btn", refresh_action.pending and "wx-spin"],
+            aria_label="Refresh",
+            title="Refresh",
+            disabled=refresh_action.pending,
+            on_click=refresh_action,
+        )
+        if fullscreen and app.supports("serverTools")
+        else None,
+        h.button(
+            _icon(COLLAPSE if fullscreen else EXPAND),
+            class_="wx-icon-btn",
+            aria_label="Exit fullscreen" if fullscreen else "Open fullscreen",
+            title="Exit fullscreen" if fullscreen else "Fullscreen: 24-hour chart and 7-day forecast",
+            on_click=mode_action,
+            disabled=mode_action.pending,
+        )
+        if can_toggle_mode
+        else None,
+        class_="wx-tools",
+    )
+    updated = clock(data["local_time"], twelve_hour)
+    ask_button = (
+        h.button(
+            _icon(CHAT),
+            "Asked" if ask_action.result == "sent" else "Best day to be outside?",
+            class_="wx-ask",
+            on_click=ask_action,
+            disabled=ask_action.pending or ask_action.result == "sent",
+        )
+        if app.can_send_message("text")
+        else None
+    )
+    card = h.section(
+        h.div(
+            h.div(
+                h.h2(data["city"], class_="wx-city"),
+                h.p(f"{data['country']} · {long_date(data['local_time'])} · {updated}", class_="wx-sub"),
+                class_="wx-place",
+            ),
+            tools,
+            class_="wx-top",
+        ),
+        h.div(
+            WeatherIcon(now["condition"], now["is_day"], size=76, label=now["description"]),
+            h.div(degrees(now["temperature"]), class_="wx-temp", data_testid="temperature"),
+            h.div(
+                h.strong(now["description"], data_testid="condition"),
+                h.span(f"Feels like {degrees(now['feels_like'])}"),
+                h.span(f"H {degrees(today['high'])}  L {degrees(today['low'])}"),
+                class_="wx-cond",
+            ),
+            class_="wx-now",
+        ),
+        Stats(data, twelve_hour),
+        h.div(ask_button or h.span(), h.span(f"Simulated data · updated {updated}"), class_="wx-foot"),
+        h.p(note, class_="wx-note", role="alert") if note else None,
+        class_="wx-card",
+        data_sky=_sky(now["condition"], now["is_day"]),
+        aria_busy="true" if pending_units or refresh_action.pending else None,
+        aria_label=f"Weather in {data['city']}",
+        data_testid="current",
+    )
+    if not fullscreen:
+        return Shell(card)
+    return Shell(
+        card,
+        h.section(
+            h.h3("Next 24 hours"),
+            HourlyChart(tuple(data["hourly"]), deg, twelve_hour),
+            class_="wx-section",
+            data_testid="hourly",
+        ),
+        h.section(
+            h.h3("7-day forecast"),
+            DailyTable(tuple(data["daily"]), deg, labels["precipitation"]),
+            class_="wx-section",
+            data_testid="daily",
+        ),
+        fullscreen=True,
+    )
