@@ -75,6 +75,8 @@ def OrdersScreen() -> Element:
     async def load_page() -> None:
         if not live or (page is not None and query_of(page) == query):
             return
+        if page is None and result is not None and "orders" in (result.structured_content or {}):
+            return  # take_result is putting the host's page on screen
         if page is None and result is None:
             await asyncio.sleep(RESULT_GRACE)  # the host's tool result is usually on its way: don't race it
         elif page is not None and query["customer"] != page.get("customer"):

@@ -1,0 +1,401 @@
+"""The orders View's components in CPython (no browser): a fake App answers tools/call from a real order store.
+
+Flows: first paint and hydration, the host's tool result, sort, status filter, customer search, paging,
+the detail panel and model context, cancel with confirmation (and a refusal), export with and without the
+host's downloadFile, errors, fullscreen, and a host that cannot call tools at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview.app import ActionResult, HostContext, ToolResult
+from pyview.components import render_to_string
+from pyview.components.testing import FakeApp, Screen, render
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "orders"
+sys.path.insert(0, str(EXAMPLE))
+
+import orders_view  # noqa: E402
+from orders_store import OrderError, OrderStore  # noqa: E402
+from orders_view import screen as screen_module  # noqa: E402
+from orders_view.screen import OrdersScreen  # noqa: E402
+
+FULL = {"serverTools", "updateModelContext", "downloadFile"}
+
+
+class OrdersHost(FakeApp):
+    """A FakeApp that answers the four tools from an :class:`OrderStore`, like the server would."""
+
+    def __init__(self, store: OrderStore, capabilities: set[str] = FULL, context: dict[str, Any] | None = None):
+        super().__init__(host_context=HostContext(context or {"displayMode": "inline"}))
+        self.store = store
+        self.capabilities = set(capabilities)
+        self.model_context: list[tuple[Any, Any]] = []
+        self.downloads: list[Any] = []
+        self.download_answer: dict[str, Any] = {}
+        self.display_modes: list[str] = []
+
+    def supports(self, capability: str) -> bool:
+        return capability in self.capabilities
+
+    async def call_server_tool(self, name: str, arguments: Any = None) -> ToolResult:
+        self.calls.append((name, arguments))
+        await asyncio.sleep(0)
+        args = dict(arguments or {})
+        try:
+            if name == "list_orders":
+                model: Any = self.store.list_orders(**args)
+            elif name == "get_order":
+                model = self.store.get_order(args["id"])
+            elif name == "cancel_order":
+                model = self.store.cancel_order(args["id"], args["reason"])
+            elif name == "export_orders":
+                model = self.store.export_csv(**args)
+            else:
+                raise AssertionError(f"unexpected tool {name}")
+        except OrderError as exc:  # worded as the SDK words a ToolError
+            return ToolResult(
+                {"content": [{"type": "text", "text": f"Error executing tool {name}: {exc}"}], "isError": True}
+            )
+        return tool_result(model)
+
+    async def update_model_context(self, content: Any = None, *, structured_content: Any = None) -> None:
+        self.model_context.append((content, structured_content))
+
+    async def download_file(self, contents: Any) -> ActionResult:
+        self.downloads.append(contents)
+        return ActionResult(self.download_answer)
+
+    async def request_display_mode(self, mode: str) -> str:
+        self.display_modes.append(mode)
+        self.emit("host_context_changed", HostContext({**self.host_context.raw, "displayMode": mode}))
+        return mode
+
+    def tool_names(self) -> list[str]:
+        return [name for name, _ in self.calls]
+
+
+def tool_result(model: Any) -> ToolResult:
+    return ToolResult({"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump()})
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_module, "RESULT_GRACE", 0)
+    monkeypatch.setattr(screen_module, "TYPING_DEBOUNCE", 0)
+
+
+@pytest.fixture
+def store() -> OrderStore:
+    return OrderStore(":memory:")
+
+
+@pytest.fixture
+def host(store: OrderStore) -> OrdersHost:
+    return OrdersHost(store)
+
+
+@pytest.fixture
+def screen(host: OrdersHost, store: OrderStore) -> Iterator[Screen]:
+    """The View showing the first page, delivered as the host's tool result (as after the model's list_orders)."""
+    host.emit("tool_result", tool_result(store.list_orders()))
+    shown = render(OrdersScreen(), app=host)
+    yield shown
+    assert shown.errors == []
+    shown.close()
+
+
+def rows(screen: Screen) -> list[dict[str, str]]:
+    found = []
+    for row in screen.find_all("tr.o-row"):
+        cells = [cell.text for cell in row.walk() if cell.tag == "td"]
+        found.append({"id": cells[0], "customer": cells[2], "status": cells[3], "total": cells[4]})
+    return found
+
+
+def chip(screen: Screen, label: str) -> Any:
+    return next(b for b in screen.find_all("button.o-chip") if b.text.startswith(label))
+
+
+def header(screen: Screen, label: str) -> Any:
+    return next(b for b in screen.find_all("button.o-sort") if b.text.startswith(label))
+
+
+def open_order(screen: Screen, status: str) -> str:
+    screen.click(chip(screen, status.title()))
+    row = screen.find("tr.o-row")
+    screen.click(row)
+    return row.get("data-order") or ""
+
+
+# -- first paint -------------------------------------------------------------------------------------------------
+
+
+def test_first_paint_is_a_table_skeleton() -> None:
+    html = orders_view.view.render_html()
+    assert "Loading orders…" in html
+    assert html.count('class="o-skel"') >= 8 * 5
+    assert "<th" in html and "Customer" in html and "Export CSV" in html
+
+
+def test_the_prerendered_skeleton_hydrates(host: OrdersHost, store: OrderStore) -> None:
+    host.capabilities.clear()  # not connected yet: no tools
+    screen = render(OrdersScreen(), app=host, prerendered=render_to_string(OrdersScreen()))
+    assert screen.errors == [] and "Loading orders…" in screen.text
+    assert screen.find("button", text="Export CSV").get("disabled") is not None
+    host.capabilities.update(FULL)
+    host.emit("connected", None)
+    host.emit("tool_result", tool_result(store.list_orders()))
+    screen.settle()
+    assert len(rows(screen)) == 20 and screen.errors == []
+
+
+# -- the table ---------------------------------------------------------------------------------------------------
+
+
+def test_the_tool_result_fills_the_table_without_another_call(screen: Screen, host: OrdersHost) -> None:
+    assert host.tool_names() == []
+    shown = rows(screen)
+    assert len(shown) == 20 and shown[0]["id"] == "#1200"
+    assert screen.find("h1").text == "Orders" and screen.find(".o-head p").text == "200 orders"
+    assert chip(screen, "All").get("aria-pressed") == "true"
+    assert chip(screen, "Paid").text == f"Paid{host.store.list_orders().counts['paid']}"
+    assert screen.find(".o-pager").text.startswith("Showing 1–20 of 200 orders")
+    assert host.model_context[-1][0].startswith("The user is browsing 200 orders (page 1 of 10")
+
+
+def test_sort_by_a_column_and_flip_it(screen: Screen, host: OrdersHost) -> None:
+    screen.click(header(screen, "Total"))
+    assert host.calls[-1] == ("list_orders", {"page": 1, "page_size": 20, "sort": "-total"})
+    totals = [float(r["total"].strip("$").replace(",", "")) for r in rows(screen)]
+    assert totals == sorted(totals, reverse=True)
+    th = header(screen, "Total").parent
+    assert th.get("aria-sort") == "descending"
+    screen.click(header(screen, "Total"))
+    assert host.calls[-1][1]["sort"] == "total"
+    assert header(screen, "Total").parent.get("aria-sort") == "ascending"
+    screen.click(header(screen, "Customer"))
+    assert host.calls[-1][1]["sort"] == "customer"  # names start A-Z
+
+
+def test_filter_by_status(screen: Screen, host: OrdersHost) -> None:
+    screen.click(header(screen, "Total"))
+    screen.click(chip(screen, "Shipped"))
+    assert host.calls[-1] == ("list_orders", {"status": "shipped", "page": 1, "page_size": 20, "sort": "-total"})
+    assert {r["status"] for r in rows(screen)} == {"Shipped"}
+    assert chip(screen, "Shipped").get("aria-pressed") == "true"
+    assert screen.find(".o-head p").text.endswith("shipped orders")
+
+
+def test_search_by_customer_and_clear_an_empty_result(screen: Screen, host: OrdersHost) -> None:
+    screen.type("input[type=search]", "okafor")
+    assert host.calls[-1][1]["customer"] == "okafor"
+    assert rows(screen) and all("Okafor" in r["customer"] for r in rows(screen))
+    assert screen.find(".o-head p").text.endswith("matching “okafor”")
+    screen.type("input[type=search]", "zzz")
+    assert rows(screen) == []
+    assert "No orders match these filters" in screen.find(".o-empty").text
+    screen.click("Clear filters")
+    assert len(rows(screen)) == 20 and screen.find("input[type=search]").value == ""
+
+
+def test_page_forward_and_back(screen: Screen, host: OrdersHost) -> None:
+    assert screen.find("button", text="‹ Previous").get("disabled") is not None
+    screen.click("Next ›")
+    assert host.calls[-1][1]["page"] == 2
+    assert rows(screen)[0]["id"] == "#1180"
+    assert "Showing 21–40 of 200 orders" in screen.find(".o-pager").text
+    assert "Page 2 of 10" in screen.find(".o-pager").text
+    screen.click(chip(screen, "Delivered"))  # a new filter starts at page 1
+    assert host.calls[-1][1]["page"] == 1
+
+
+def test_a_failed_page_load_is_shown_and_the_table_kept(screen: Screen, host: OrdersHost) -> None:
+    host.store.list_orders = lambda **kw: (_ for _ in ()).throw(OrderError("The database is busy."))  # type: ignore[method-assign]
+    screen.click("Next ›")
+    assert screen.find("[role=alert]").text == "The database is busy."
+    assert len(rows(screen)) == 20
+
+
+# -- the detail panel --------------------------------------------------------------------------------------------
+
+
+def test_select_an_order_shows_its_detail_and_tells_the_model(screen: Screen, host: OrdersHost) -> None:
+    screen.click(screen.find("tr.o-row"))
+    assert host.calls[-1] == ("get_order", {"id": 1200})
+    detail = screen.find("section.o-detail")
+    order = host.store.get_order(1200)
+    assert screen.find(".o-detail h2").text.startswith("Order #1200")
+    assert order.line_items[0].name in detail.text
+    assert "Ship to" in detail.text and order.ship_to.city in detail.text
+    content, structured = host.model_context[-1]
+    assert content.startswith("The user has order #1200 open:")
+    assert structured["selected_order"]["id"] == 1200
+    screen.click("All orders")
+    assert screen.query("section.o-detail") is None and len(rows(screen)) == 20
+
+
+def test_keyboard_opens_and_escape_closes(screen: Screen) -> None:
+    screen.press(screen.find_all("tr.o-row")[1], "Enter")
+    assert screen.find(".o-detail h2").text.startswith("Order #1199")
+    screen.press(".o-detail", "Escape")
+    assert screen.query("section.o-detail") is None
+
+
+def test_fullscreen_from_the_detail_panel(store: OrderStore) -> None:
+    host = OrdersHost(store, context={"displayMode": "inline", "availableDisplayModes": ["inline", "fullscreen"]})
+    host.emit("tool_result", tool_result(store.list_orders()))
+    screen = render(OrdersScreen(), app=host)
+    screen.click(screen.find("tr.o-row"))
+    assert screen.query("table.o-table") is None  # inline: the detail replaces the table
+    screen.click("Full screen")
+    assert host.display_modes == ["fullscreen"]
+    assert screen.find(".o-body").get("class") == "o-body o-body--split"  # side by side
+    assert screen.query("table.o-table") is not None and screen.query("section.o-detail") is not None
+    screen.click("Exit full screen")
+    assert host.display_modes == ["fullscreen", "inline"]
+    assert screen.errors == []
+
+
+def test_no_fullscreen_button_when_the_host_has_none(screen: Screen) -> None:
+    screen.click(screen.find("tr.o-row"))
+    assert screen.query(text="Full screen") is None
+
+
+# -- cancelling --------------------------------------------------------------------------------------------------
+
+
+def test_cancel_asks_first_then_updates_the_row(screen: Screen, host: OrdersHost) -> None:
+    paid_before = host.store.list_orders().counts["paid"]
+    order_id = int(open_order(screen, "paid"))
+    screen.click("Cancel order…")
+    dialog = screen.find("[role=dialog]")
+    assert f"Cancel order #{order_id}?" in dialog.text and "will be refunded" in dialog.text
+    assert host.tool_names().count("cancel_order") == 0  # nothing happens before confirming
+    screen.select("select[name=reason]", "Duplicate order")
+    screen.click(screen.find("button", text="Cancel order"))
+    assert host.calls[-1] == ("cancel_order", {"id": order_id, "reason": "Duplicate order"})
+    assert screen.query("[role=dialog]") is None
+    assert "Cancelled" in screen.find(".o-detail h2").text
+    assert "Cancelled: Duplicate order." in screen.find(".o-detail-foot").text
+    assert "is cancelled" in screen.find("[role=status]").text
+    calls = len(host.calls)
+    screen.click("All orders")
+    row = next(r for r in rows(screen) if r["id"] == f"#{order_id}")
+    assert row["status"] == "Cancelled"  # updated in place (the Paid filter still shows it)
+    assert chip(screen, "Paid").text == f"Paid{paid_before - 1}"
+    assert [name for name, _ in host.calls[calls:]] == []  # no reload
+
+
+def test_keep_order_closes_the_dialog(screen: Screen, host: OrdersHost) -> None:
+    open_order(screen, "pending")
+    screen.click("Cancel order…")
+    assert "has not paid yet" in screen.find("[role=dialog]").text
+    screen.click("Keep order")
+    assert screen.query("[role=dialog]") is None and "cancel_order" not in host.tool_names()
+
+
+def test_other_reason_needs_text(screen: Screen, host: OrdersHost) -> None:
+    order_id = int(open_order(screen, "paid"))
+    screen.click("Cancel order…")
+    screen.select("select[name=reason]", "Other")
+    screen.submit("[role=dialog]")
+    assert screen.find("[role=dialog] [role=alert]").text == "Describe the reason for the customer."
+    screen.type("input[name=other]", "Wrong size")
+    screen.submit("[role=dialog]")
+    assert host.calls[-1] == ("cancel_order", {"id": order_id, "reason": "Wrong size"})
+
+
+def test_a_refused_cancel_is_explained_in_the_dialog(screen: Screen, host: OrdersHost) -> None:
+    order_id = int(open_order(screen, "paid"))
+    screen.click("Cancel order…")
+    # meanwhile the warehouse ships it
+    host.store._db.execute("UPDATE orders SET status = 'shipped' WHERE id = ?", (order_id,))
+    screen.click(screen.find("button", text="Cancel order"))
+    alert = screen.find("[role=dialog] [role=alert]")
+    assert (
+        alert.text == f"Order #{order_id} has already shipped and can no longer be cancelled. Start a return instead."
+    )
+    assert screen.find("button", text="Cancel order").get("disabled") is None  # the dialog stays usable
+
+
+def test_no_cancel_button_for_shipped_orders(screen: Screen) -> None:
+    open_order(screen, "shipped")
+    assert screen.query(text="Cancel order…") is None
+    assert "tracking number" in screen.find(".o-detail-foot").text
+
+
+# -- export ------------------------------------------------------------------------------------------------------
+
+
+def test_export_downloads_through_the_host(screen: Screen, host: OrdersHost) -> None:
+    screen.click(chip(screen, "Delivered"))
+    screen.click("Export CSV")
+    assert host.calls[-1] == ("export_orders", {"status": "delivered", "sort": "-created"})
+    (item,) = [host.downloads[-1]] if isinstance(host.downloads[-1], dict) else host.downloads[-1]
+    assert item["type"] == "resource"
+    assert item["resource"]["uri"] == "file:///orders-delivered.csv"
+    assert item["resource"]["mimeType"] == "text/csv"
+    assert item["resource"]["text"].startswith("order_id,created_at,customer")
+    assert screen.find("[role=status]").text.startswith("Downloaded orders-delivered.csv")
+    assert screen.query("textarea") is None
+
+
+def test_export_declined_by_the_person(screen: Screen, host: OrdersHost) -> None:
+    host.download_answer = {"isError": True}
+    screen.click("Export CSV")
+    assert screen.find("[role=alert] p").text == "The download was cancelled."
+
+
+def test_export_without_download_support_shows_the_csv(screen: Screen, host: OrdersHost) -> None:
+    host.capabilities.discard("downloadFile")
+    screen.type("input[type=search]", "okafor")
+    screen.click("Export CSV")
+    assert host.downloads == []
+    panel = screen.find("section.o-export")
+    assert "orders-okafor.csv" in panel.text and "copy it" in panel.text
+    csv_text = screen.find("textarea").value
+    assert csv_text.startswith("order_id,") and "Okafor" in csv_text
+    screen.click("Close")
+    assert screen.query("section.o-export") is None
+
+
+# -- other hosts and errors --------------------------------------------------------------------------------------
+
+
+def test_opened_by_get_order_shows_that_order_and_loads_the_table(store: OrderStore) -> None:
+    host = OrdersHost(store)
+    host.emit("tool_result", tool_result(store.get_order(1042)))
+    screen = render(OrdersScreen(), app=host)
+    assert screen.find(".o-detail h2").text.startswith("Order #1042")
+    assert "get_order" not in host.tool_names()  # the result already had it
+    screen.click("All orders")
+    assert len(rows(screen)) == 20
+
+
+def test_a_tool_error_result_is_shown_readably(store: OrderStore) -> None:
+    host = OrdersHost(store)
+    text = "Error executing tool get_order: There is no order #5. Order numbers run from #1001 to #1200."
+    host.emit("tool_result", ToolResult({"content": [{"type": "text", "text": text}], "isError": True}))
+    screen = render(OrdersScreen(), app=host)
+    assert screen.find("[role=alert]").text == "There is no order #5. Order numbers run from #1001 to #1200."
+    assert len(rows(screen)) == 20  # the table still loads
+    assert screen.find("[role=alert]")  # and the error stays
+
+
+def test_a_host_without_server_tools_shows_a_read_only_snapshot(store: OrderStore) -> None:
+    host = OrdersHost(store, capabilities=set())
+    host.emit("tool_result", tool_result(store.list_orders()))
+    screen = render(OrdersScreen(), app=host)
+    assert len(rows(screen)) == 20
+    assert all(b.get("disabled") is not None for b in screen.find_all("button.o-chip"))
+    assert screen.find("button", text="Export CSV").get("disabled") is not None
+    assert screen.find("button", text="Next ›").get("disabled") is not None
+    assert host.calls == [] and host.model_context == []
