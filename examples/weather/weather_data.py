@@ -631,27 +631,32 @@ def forecast(city: str, units: Units = "metric", *, now: datetime | None = None)
 # --------------------------------------------------------------------------------------------------------------------
 
 
+def _n(value: float) -> str:
+    """A rounded number for text: 3, -2, and never "-0"."""
+    return str(round(value) + 0)
+
+
 def describe(report: Weather) -> str:
     """A few readable lines: the tool's text content for the model and for clients that show no View."""
-    deg = report.unit_labels.temperature
+    deg, speed = report.unit_labels.temperature, report.unit_labels.speed
     now = report.current
     when = datetime.fromisoformat(report.local_time)
     lines = [
-        f"Weather for {report.city}, {report.country} — {when:%a %d %b, %H:%M} local time",
-        f"Now: {now.temperature:.0f} {deg}, {now.description.lower()}, feels like {now.feels_like:.0f} {deg}. "
-        f"Humidity {now.humidity}%, wind {now.wind_speed:.0f} {report.unit_labels.speed} {now.wind_compass}, "
-        f"UV index {now.uv_index}.",
+        f"Weather for {report.city}, {report.country} — {when:%a} {when.day} {when:%b}, {when:%H:%M} local time",
+        f"Now: {_n(now.temperature)} {deg}, {now.description.lower()}, feels like {_n(now.feels_like)} {deg}. "
+        f"Humidity {now.humidity}%, wind {_n(now.wind_speed)} {speed} {now.wind_compass}, UV index {now.uv_index}.",
     ]
     temps = [hour.temperature for hour in report.hourly]
     wet = [hour for hour in report.hourly if hour.precipitation_chance >= 50]
-    outlook = f"Next 24 hours: {min(temps):.0f} to {max(temps):.0f} {deg}"
+    outlook = f"Next 24 hours: {_n(min(temps))} to {_n(max(temps))} {deg}"
     if wet:
         outlook += f"; {wet[0].description.lower()} likely from {wet[0].time[11:16]}"
     lines.append(outlook + ".")
     lines.append("7-day forecast:")
     for day in report.daily:
-        label = f"{date.fromisoformat(day.date):%a %d %b}"
+        when = datetime.fromisoformat(day.date)
         rain = f", {day.precipitation_chance}% chance of precipitation" if day.precipitation_chance >= 20 else ""
-        lines.append(f"- {label}: {day.description}, {day.high:.0f}/{day.low:.0f} {deg}{rain}")
+        label = f"{when:%a} {when.day} {when:%b}"
+        lines.append(f"- {label}: {day.description}, {_n(day.high)}/{_n(day.low)} {deg}{rain}")
     lines.append(f"({report.source})")
     return "\n".join(lines)

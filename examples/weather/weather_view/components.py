@@ -24,6 +24,7 @@ from pyview.components import (
     h,
     use_action,
     use_app,
+    use_effect,
     use_host_context,
     use_state,
     use_tool_cancelled,
@@ -274,6 +275,16 @@ def WeatherView() -> Element:
     pending_units, set_pending_units = use_state(None)  # the units being switched to, while it runs
     note, set_note = use_state(None)  # a problem with the last action, shown under the card
     granted, set_granted = use_state(None)  # (displayMode when we asked, the mode the host granted)
+
+    def follow_the_host() -> Callable[[], None]:
+        # Once the host reports a display mode itself, its word is final (e.g. the user left fullscreen with Esc).
+        def changed(fields: Any = None) -> None:
+            if _get(fields, "displayMode") is not None:
+                set_granted(None)
+
+        return app.add_listener("host_context_changed", changed)
+
+    use_effect(follow_the_host, [])
 
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
     data: Forecast | None = shown.structured_content if shown is not None and not shown.is_error else None

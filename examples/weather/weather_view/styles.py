@@ -9,7 +9,7 @@ the host's theme, and before that the system's preference applies.
 CSS = """
 :root { color-scheme: light dark; }
 body { background: transparent; }
-/* Fullscreen: the View owns the whole frame, so it paints the page (the App sets data-display-mode on <html>). */
+/* Fullscreen: the View owns the frame and paints it (the App sets data-display-mode on the root). */
 :root[data-display-mode="fullscreen"] { background: var(--color-background-primary, light-dark(#ffffff, #16181d)); }
 .wx {
   --wx-bg: var(--color-background-primary, light-dark(#ffffff, #16181d));
