@@ -79,6 +79,7 @@ def Stat(
     *,
     delta: object = None,
     trend: str | None = None,
+    higher_is_better: bool = True,
     help: object = None,
     chart: object = None,
     class_: object = None,
@@ -88,8 +89,10 @@ def Stat(
     Args:
         label: what is measured.
         value: the formatted value.
-        delta: the change, e.g. ``"+12%"``; a leading ``-`` makes it a downward trend.
-        trend: ``"up"`` (success colour), ``"down"`` (danger colour) or ``"neutral"``; guessed from ``delta``.
+        delta: the change, e.g. ``"+12%"``.
+        trend: ``"up"``, ``"down"`` or ``"flat"`` (the arrow); guessed from the sign of ``delta``.
+        higher_is_better: up is shown in the success colour and down in the danger colour; False swaps them
+            (costs, churn, latency).
         help: a short hint under the value.
         chart: e.g. a ``Sparkline``, shown beside the value.
 
@@ -98,13 +101,16 @@ def Stat(
         >>> html = render_to_string(Stat("Revenue", "$12.4k", delta="+8%"))
         >>> "pv-tone--success" in html and "$12.4k" in html
         True
+        >>> "pv-tone--danger" in render_to_string(Stat("Latency", "120 ms", delta="+9%", higher_is_better=False))
+        True
     """
     delta_el = None
     if delta is not None:
         text = str(delta)
         if trend is None:
-            trend = "down" if text.startswith(("-", "−")) else "up" if text.startswith("+") else "neutral"
-        tone = {"up": "success", "down": "danger"}.get(trend, "secondary")
+            trend = "down" if text.startswith(("-", "−")) else "up" if text.startswith("+") else "flat"
+        good = (trend == "up") == higher_is_better
+        tone = "secondary" if trend == "flat" else "success" if good else "danger"
         icon = {"up": "trend-up", "down": "trend-down"}.get(trend)
         delta_el = h.span(
             Icon(icon, size=14) if icon else None,
