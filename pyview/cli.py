@@ -1,6 +1,7 @@
 """The ``pyview`` command line (CPython only).
 
 Example:
+    $ pyview dev examples/weather/server.py
     $ pyview build examples/hello/hello_view.py -o hello.html
     $ pyview serve server.py --http
     $ pyview runtime fetch
@@ -57,8 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
 
+    from pyview.dev import register_cli as register_dev
     from pyview.server._cli import register_cli as register_serve
 
+    register_dev(commands)
     register_serve(commands)
 
     runtime = commands.add_parser("runtime", help="manage the pinned Pyodide runtime")
