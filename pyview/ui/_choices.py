@@ -56,7 +56,7 @@ def _Check(kind: str, label: object, props: dict[str, object]) -> object:
         class_="pv-check__text",
     )
     row = h.label(box, text, class_=cx("pv-check", p.get("disabled") and "pv-check--disabled"), for_=box_id)
-    return field(box_id, None, row, None, error, False) if error else row
+    return h.div(row, messages(box_id, None, error), class_="pv-field")  # one shape: the box keeps its state
 
 
 def Checkbox(

@@ -91,6 +91,18 @@ def use_toast() -> Callable[..., int]:
     """The function raising a toast: ``toast(message, title=None, tone="neutral", duration=None) -> id``.
 
     ``tone`` is ``neutral``, ``info``, ``success``, ``warning`` or ``danger``; ``toast.dismiss(id)`` removes one.
+
+    Example:
+        >>> from pyview.components import component, h
+        >>> from pyview.components.testing import render
+        >>> @component
+        ... def Save():
+        ...     toast = use_toast()
+        ...     return h.button("Save", on_click=lambda: toast("Saved", tone="success"))
+        >>> screen = render(ToastProvider(Save(), duration=0))
+        >>> screen.click("Save")
+        >>> screen.find(".pv-toast").text
+        'Saved'
     """
     show = use_context(_TOASTS)
     return show if show is not None else _no_provider
