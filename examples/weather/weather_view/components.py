@@ -217,13 +217,19 @@ def Stats(data: Forecast, twelve_hour: bool) -> Element:
         sun_label, sun_time = "Sunrise", data["daily"][1].get("sunrise") if len(data["daily"]) > 1 else None
     if sun_time and twelve_hour:
         sun_time = clock(f"0000-00-00T{sun_time}", twelve_hour=True)
-    items = (
-        ("Wind", f"{round(now['wind_speed'])} {labels['speed']} {now['wind_compass']}"),
-        ("Humidity", f"{now['humidity']}%"),
-        ("UV index", f"{now['uv_index']} · {uv_label(now['uv_index'])}"),
-        (sun_label, sun_time or "—"),
+    items = (  # (label, value, a quieter detail)
+        ("Wind", f"{round(now['wind_speed'])} {labels['speed']}", now["wind_compass"]),
+        ("Humidity", f"{now['humidity']}%", None),
+        ("UV index", str(now["uv_index"]), uv_label(now["uv_index"])),
+        (sun_label, sun_time or "—", None),
     )
-    return h.dl(*(h.div(h.dt(name), h.dd(value), class_="wx-stat") for name, value in items), class_="wx-stats")
+    return h.dl(
+        *(
+            h.div(h.dt(name), h.dd(value, h.small(detail) if detail else None), class_="wx-stat")
+            for name, value, detail in items
+        ),
+        class_="wx-stats",
+    )
 
 
 @component

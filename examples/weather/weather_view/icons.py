@@ -29,10 +29,10 @@ def _sun(cx: float, cy: float, r: float) -> list[Element]:
 
 
 def _moon(cx: float, cy: float, r: float) -> Element:
-    # A crescent: the outer circle's arc, then an inner arc of a larger circle back to the start.
-    top, bottom = f"{cx + r * 0.25:.2f} {cy - r:.2f}", f"{cx + r * 0.25:.2f} {cy + r:.2f}"
-    d = f"M{top} A{r} {r} 0 1 0 {bottom} A{r * 0.8:.2f} {r * 0.8:.2f} 0 0 1 {top} Z"
-    return h.path(d=d, class_="wx-i-moon")
+    """A crescent lit on the left: a half circle down the left side, then a flatter arc back up."""
+    top, bottom = f"{cx:.2f} {cy - r:.2f}", f"{cx:.2f} {cy + r:.2f}"
+    d = f"M{top} A{r} {r} 0 0 0 {bottom} A{r * 1.8:.2f} {r * 1.8:.2f} 0 0 1 {top} Z"
+    return h.path(d=d, class_="wx-i-moon", transform=f"rotate(-20 {cx} {cy})")
 
 
 def _cloud(dx: float = 0, dy: float = 0, dark: bool = False) -> Element:
@@ -69,11 +69,11 @@ def _fog() -> Element:
 
 def icon_shapes(condition: str, is_day: bool = True) -> list[Element]:
     """The shapes of one icon in a 32 x 32 box."""
-    sky = _sun(16, 16, 6.5) if is_day else [_moon(16, 16, 9)]
+    sky = _sun(16, 16, 6.5) if is_day else [_moon(17, 16, 10)]
     if condition == "clear":
         return list(sky)
     if condition == "partly_cloudy":
-        small = _sun(11, 11, 4.6) if is_day else [_moon(11.5, 10.5, 6.5)]
+        small = _sun(11, 11, 4.6) if is_day else [_moon(12, 10, 6.5)]
         return [*small, _cloud(1, 3)]
     if condition == "cloudy":
         return [_cloud(-3, -1, dark=True), _cloud(1, 3)]

@@ -106,8 +106,11 @@ body { background: transparent; }
   border: var(--border-width-regular, 1px) solid color-mix(in srgb, var(--wx-border) 70%, transparent);
 }
 .wx-stat dt { color: var(--wx-text-2); font-size: var(--font-text-xs-size, 12px); }
-.wx-stat dd { margin: 1px 0 0; font-weight: var(--font-weight-semibold, 600); font-variant-numeric: tabular-nums;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.wx-stat dd { margin: 1px 0 0; font-weight: var(--font-weight-semibold, 600); font-variant-numeric: tabular-nums; }
+.wx-stat dd small {
+  margin-left: 4px; color: var(--wx-text-2); font-size: var(--font-text-xs-size, 12px);
+  font-weight: var(--font-weight-normal, 400);
+}
 .wx-foot {
   display: flex; align-items: center; justify-content: space-between; gap: 10px; flex-wrap: wrap;
   margin-top: 14px; color: var(--wx-text-3); font-size: var(--font-text-xs-size, 12px);
