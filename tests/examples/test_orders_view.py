@@ -306,10 +306,10 @@ def test_other_reason_needs_text(screen: Screen, host: OrdersHost) -> None:
     order_id = int(open_order(screen, "paid"))
     screen.click("Cancel order…")
     screen.select("select[name=reason]", "Other")
-    screen.submit("[role=dialog]")
+    screen.click("button[data-confirm]")
     assert screen.find("[role=dialog] [role=alert]").text == "Describe the reason for the customer."
     screen.type("input[name=other]", "Wrong size")
-    screen.submit("[role=dialog]")
+    screen.press("input[name=other]", "Enter")
     assert host.calls[-1] == ("cancel_order", {"id": order_id, "reason": "Wrong size"})
 
 

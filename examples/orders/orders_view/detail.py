@@ -33,7 +33,15 @@ def OrderDetail(
 
     ``fullscreen`` is None when the host offers no fullscreen mode (no button), else whether it is on.
     """
-    close = h.button(icon("back"), "All orders", class_="o-button o-button--ghost", type="button", on_click=on_close)
+    # inline, the panel replaces the table: a labelled "back" button; fullscreen, it sits beside it: a close icon
+    close = h.button(
+        icon("close") if fullscreen else icon("back"),
+        h.span("All orders", class_="o-sr" if fullscreen else None),
+        class_="o-button o-button--ghost",
+        type="button",
+        title="Back to all orders",
+        on_click=on_close,
+    )
     if error is not None:
         return h.section(
             h.div(close, class_="o-detail-head"),
@@ -55,9 +63,10 @@ def OrderDetail(
     if fullscreen is not None:
         expand = h.button(
             icon("shrink" if fullscreen else "expand"),
-            "Exit full screen" if fullscreen else "Full screen",
+            h.span("Exit full screen" if fullscreen else "Full screen", class_="o-sr"),
             class_="o-button o-button--ghost",
             type="button",
+            title="Exit full screen" if fullscreen else "Full screen",
             on_click=on_fullscreen,
         )
     return h.section(
@@ -192,14 +201,20 @@ def CancelDialog(
         if event.key == "Escape" and not action.pending:
             on_close()
 
+    def enter_confirms(event: Event) -> None:  # in the text field, as in a form
+        if event.key == "Enter" and not action.pending:
+            action()
+
     def pick(event: Event) -> None:
         set_reason(event.value or REASONS[0])
 
     def typed(event: Event) -> None:
         set_other(event.value or "")
 
+    # Not a <form>: MCP hosts sandbox the View's frame, usually without "allow-forms", and there the browser
+    # blocks form submission before any submit event fires. Buttons with click handlers always work.
     return h.div(
-        h.form(
+        h.div(
             h.h2(f"Cancel order #{order['id']}?", id="o-cancel-title"),
             h.p(consequence, " The customer is emailed the reason. This cannot be undone."),
             h.label(
@@ -208,7 +223,9 @@ def CancelDialog(
             ),
             h.label(
                 "Reason for the customer",
-                h.input(value=other, on_input=typed, maxlength=200, name="other", autofocus=True),
+                h.input(
+                    value=other, on_input=typed, on_key_down=enter_confirms, maxlength=200, name="other", autofocus=True
+                ),
             )
             if reason == "Other"
             else None,
@@ -218,15 +235,16 @@ def CancelDialog(
                 h.button(
                     "Cancelling…" if action.pending else "Cancel order",
                     class_="o-button o-button--danger",
-                    type="submit",
+                    type="button",
                     disabled=action.pending,
+                    on_click=action,
+                    data_confirm=True,
                 ),
             ),
             class_="o-dialog",
             role="dialog",
             aria_modal=True,
             aria_labelledby="o-cancel-title",
-            on_submit=action,
             on_key_down=key_down,
         ),
         class_="o-overlay",

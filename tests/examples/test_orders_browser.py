@@ -1,0 +1,196 @@
+"""The orders example end to end: its server (in-process, on a fresh database) behind pyview's Python host, and its
+View booted in headless Chromium. One View per host setup, shared by the tests of this module, in order: each boot
+costs seconds.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview.server._cli import load_server
+
+pytestmark = pytest.mark.browser
+SERVER_FILE = Path(__file__).resolve().parents[2] / "examples" / "orders" / "server.py"
+
+
+@pytest.fixture(scope="module")
+def orders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    folder = tmp_path_factory.mktemp("orders-browser")
+    saved = {key: os.environ.get(key) for key in ("PYVIEW_ORDERS_DB", "PYVIEW_VIEW_CACHE")}
+    os.environ["PYVIEW_ORDERS_DB"] = str(folder / "orders.sqlite3")
+    os.environ["PYVIEW_VIEW_CACHE"] = str(folder / "views")
+    module, _ = load_server(str(SERVER_FILE))
+    module.store.cache_clear()
+    yield module
+    module.store.cache_clear()
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def boot(orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...] = ()) -> Iterator[Any]:
+    """Mount the View under a full host backed by the real server, minus the ``without`` capabilities."""
+    from pyview.host import McpBackend
+    from pyview.testing import mount
+
+    backend = McpBackend(orders.server)
+    host_server.run(backend.start())
+    page = browser.new_context(viewport={"width": 900, "height": 900}).new_page()
+    context = {"containerDimensions": {"width": 760, "maxHeight": 2000}}
+    view = mount(host_server, page, orders.orders_view.html(), backend=backend, host_context=context)
+    for name in without:  # before the View's ui/initialize reaches the host (Python takes seconds to start)
+        host_server.call(view._host.capabilities.pop, name)
+    view.wait_ready(90)
+    arguments = {"page_size": 10}
+    view.send_tool_input(arguments)
+    view.send_tool_result(wire(orders.list_orders(**arguments)))
+    view.locator("tr.o-row").first.wait_for(timeout=30_000)
+    yield view
+    problems = view.errors()
+    view.close()
+    host_server.run(backend.close())
+    assert problems == [], problems
+
+
+def wire(model: Any) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump(mode="json")}
+
+
+@pytest.fixture(scope="module")
+def view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server)
+
+
+@pytest.fixture(scope="module")
+def plain_view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server, without=("downloadFile",))
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def first_cells(view: Any, column: int) -> list[str]:
+    texts: list[str] = view.locator(f"tr.o-row td:nth-child({column})").all_inner_texts()
+    return texts
+
+
+def calls(view: Any, name: str) -> list[dict[str, Any]]:
+    return [
+        entry["message"]["params"]
+        for entry in view.host.traffic
+        if entry["direction"] == "in"
+        and entry["message"].get("method") == "tools/call"
+        and entry["message"]["params"]["name"] == name
+    ]
+
+
+def test_table_renders_from_the_tool_result(view: Any) -> None:
+    expect(view.locator("tr.o-row")).to_have_count(10)
+    expect(view.locator(".o-head p")).to_have_text("200 orders")
+    expect(view.locator(".o-pager")).to_contain_text("Showing 1–10 of 200 orders")
+    assert calls(view, "list_orders") == []  # the host's result was used as is
+    assert view.frame.evaluate("() => document.documentElement.dataset.theme") == "light"
+
+
+def test_sort_filter_and_page(view: Any) -> None:
+    view.frame_locator.locator("button.o-sort", has_text="Total").click()
+    expect(view.locator("th[aria-sort=descending]")).to_contain_text("Total")
+    totals = [float(t.strip("$").replace(",", "")) for t in first_cells(view, 5)]
+    assert totals == sorted(totals, reverse=True)
+    view.frame_locator.locator("button.o-chip", has_text="Delivered").click()
+    expect(view.locator("button.o-chip[aria-pressed=true]")).to_contain_text("Delivered")
+    expect(view.locator(".o-head p")).to_contain_text("delivered orders")
+    assert set(first_cells(view, 4)) == {"Delivered"}
+    view.frame_locator.locator("button", has_text="Next ›").click()
+    expect(view.locator(".o-pager")).to_contain_text("Page 2 of")
+    view.locator("input[type=search]").fill("okafor")
+    expect(view.locator(".o-head p")).to_contain_text("matching “okafor”")
+    assert all("Okafor" in name for name in first_cells(view, 3))
+    assert calls(view, "list_orders")[-1]["arguments"] == {
+        "status": "delivered",
+        "customer": "okafor",
+        "page": 1,
+        "page_size": 10,
+        "sort": "-total",
+    }
+    view.locator("input[type=search]").fill("")
+    view.frame_locator.locator("button.o-chip", has_text="Paid").click()
+    expect(view.locator(".o-head p")).to_contain_text("paid orders")
+
+
+def test_cancel_with_confirmation_updates_the_row(view: Any) -> None:
+    row = view.locator("tr.o-row").first
+    order_id = row.get_attribute("data-order")
+    row.click()
+    expect(view.locator(".o-detail h2")).to_contain_text(f"Order #{order_id}")
+    assert view.host.model_context["structuredContent"]["selected_order"]["id"] == int(order_id)
+    view.frame_locator.locator("button", has_text="Cancel order…").click()
+    dialog = view.locator("[role=dialog]")
+    expect(dialog).to_contain_text("will be refunded")
+    dialog.locator("select").select_option("Out of stock")
+    dialog.locator("button[data-confirm]").click()
+    expect(dialog).to_have_count(0)
+    expect(view.locator(".o-detail h2")).to_contain_text("Cancelled")
+    expect(view.locator("[role=status]")).to_contain_text(f"Order #{order_id}")
+    assert calls(view, "cancel_order") == [
+        {"name": "cancel_order", "arguments": {"id": int(order_id), "reason": "Out of stock"}}
+    ]
+    view.frame_locator.locator("button", has_text="All orders").click()
+    expect(view.locator(f"tr[data-order='{order_id}'] .o-status")).to_have_text("Cancelled")
+
+
+def test_fullscreen_shows_table_and_detail_side_by_side(view: Any) -> None:
+    view.locator("tr.o-row").nth(1).click()
+    view.locator("button[title='Full screen']").click()
+    expect(view.locator(".o-body--split")).to_have_count(1)
+    expect(view.locator("table.o-table")).to_have_count(1)
+    assert view.host.context["displayMode"] == "fullscreen"
+    assert view.page.locator("iframe").get_attribute("data-mode") == "fullscreen"
+    view.locator("button[title='Exit full screen']").click()
+    expect(view.locator(".o-body--split")).to_have_count(0)
+    view.frame_locator.locator("button", has_text="All orders").click()
+
+
+def test_export_downloads_through_the_host(view: Any) -> None:
+    view.frame_locator.locator("button", has_text="Export CSV").click()
+    expect(view.locator("[role=status]")).to_contain_text("Downloaded orders-paid.csv")
+    (download,) = view.host.downloads
+    resource = download["contents"][0]["resource"]
+    assert resource["uri"] == "file:///orders-paid.csv" and resource["mimeType"] == "text/csv"
+    assert resource["text"].startswith("order_id,created_at,customer,email,status,items,total,currency\n")
+
+
+def test_dark_theme_follows_the_host(view: Any) -> None:
+    def background() -> str:
+        color: str = view.frame.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        return color
+
+    light = background()
+    view.set_host_context(theme="dark")
+    view.frame.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+    dark = background()
+    assert light != dark
+    channels = [int(part) for part in dark[dark.index("(") + 1 : -1].split(",")[:3]]
+    assert sum(channels) < 3 * 80  # a dark background
+    view.set_host_context(theme="light")
+
+
+def test_export_without_download_support_offers_the_text(plain_view: Any) -> None:
+    view = plain_view
+    view.frame_locator.locator("button", has_text="Export CSV").click()
+    area = view.locator("section.o-export textarea")
+    expect(area).to_be_visible()
+    assert area.input_value().startswith("order_id,created_at")
+    assert area.input_value().count("\n") == 201  # header and every order, not just the page
+    expect(view.locator("section.o-export")).to_contain_text("copy it")
+    assert view.host.downloads == []
