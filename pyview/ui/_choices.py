@@ -23,9 +23,10 @@ def _Check(kind: str, label: object, props: dict[str, object]) -> object:
     p = dict(props)
     auto_id = use_id("pv-check")
     box_id = str(p.pop("id", None) or auto_id)
-    name, description = p.get("name"), p.pop("description", None)
+    name = str(p["name"]) if p.get("name") else None
+    description = p.pop("description", None)
     required = bool(p.pop("required", False))
-    error, form = use_field(name, label, required, p.pop("error", None))  # type: ignore[arg-type]
+    error, form = use_field(name, label, required, p.pop("error", None))
     on_change: Callable[[bool], object] | None = p.pop("on_change", None)  # type: ignore[assignment]
     checked = p.pop("checked", None)
     if checked is None:
@@ -33,11 +34,18 @@ def _Check(kind: str, label: object, props: dict[str, object]) -> object:
     else:
         p.pop("default_checked", None)
         p["checked"] = checked
-    clear = getattr(form, "clear", None) if name else None
+    reported = str(p.get("value") or "on")
+    if form is not None and name:
+        if checked is not None:
+            form.values[name] = reported if checked else None
+        elif name not in form.values:
+            form.values[name] = reported if p.get("default_checked") else None
+        if form.values.get(name) is None:
+            form.values.pop(name, None)
 
     def changed(event: Event) -> None:
-        if clear is not None:
-            clear(name)
+        if form is not None and name:
+            form.changed(name, reported if event.checked else None)
         if on_change is not None:
             on_change(bool(event.checked))
 
@@ -46,7 +54,7 @@ def _Check(kind: str, label: object, props: dict[str, object]) -> object:
         type="checkbox",
         role="switch" if switch else None,
         class_="pv-switch__box" if switch else "pv-check__box",
-        on_change=changed if (on_change or clear) else None,
+        on_change=changed if (on_change or (form is not None and name)) else None,
         **control_attrs(box_id, description, error, required),
         **p,
     )
@@ -138,7 +146,7 @@ def _RadioGroup(label: object, options: object, props: dict[str, object]) -> obj
             focus_next.current = f"{group_id}-{new}"
         set_own(new)
         if form is not None and name:
-            form.clear(name)  # type: ignore[arg-type]
+            form.changed(str(name), new)
         if on_change is not None and new != value:
             on_change(new)
 
@@ -167,6 +175,11 @@ def _RadioGroup(label: object, options: object, props: dict[str, object]) -> obj
             focus_next.current = None
 
     use_effect(apply_focus)
+    if form is not None and name:
+        if value:
+            form.values[str(name)] = value
+        else:
+            form.values.pop(str(name), None)
     values = [v for v, _ in items]
     tab_value = value if value in values else next((v for v in values if v not in disabled_values), None)
     radios = [

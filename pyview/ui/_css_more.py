@@ -38,6 +38,7 @@ CSS = """
 .pv-chart__area{stroke:none;opacity:.16}
 .pv-chart__dot{stroke:var(--pv-bg);stroke-width:2;opacity:0;transition:opacity .1s}
 .pv-chart__hit{fill:transparent;stroke:none}
+.pv-chart__guide,.pv-chart__dot{pointer-events:none}
 .pv-chart__guide{stroke:var(--pv-bd);stroke-width:1;stroke-dasharray:3 3;opacity:0}
 .pv-chart__tip{opacity:0;pointer-events:none;transition:opacity .1s}
 .pv-chart__tipbox{fill:var(--pv-bg);stroke:var(--pv-bd2);stroke-width:1}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview.components import component, h
-from pyview.ui._form import use_field
+from pyview.ui._form import FormState, use_field
 from pyview.ui._icons import Icon
 from pyview.ui._util import cx, options_of, use_id
 
@@ -56,20 +56,42 @@ def control_attrs(field_id: str, help: object, error: object, required: bool) ->
 
 
 def input_handler(
-    on_change: Callable[[str], object] | None, name: str | None, form: object
+    on_change: Callable[[str], object] | None, name: str | None, form: FormState | None
 ) -> Callable[[Event], None] | None:
-    """An ``input`` handler passing the text to ``on_change`` and clearing the form's message for the field."""
-    clear = getattr(form, "clear", None) if name else None
-    if on_change is None and clear is None:
+    """An ``input`` handler passing the text to ``on_change`` and to the form (which clears the field's message)."""
+    if on_change is None and (form is None or not name):
         return None
 
     def on_input(event: Event) -> None:
-        if clear is not None:
-            clear(name)
+        if form is not None and name:
+            form.changed(name, event.value or "")
         if on_change is not None:
             on_change(event.value or "")
 
     return on_input
+
+
+def enter_submits(form: FormState | None) -> Callable[[Event], None] | None:
+    """A ``keydown`` handler submitting the form on Enter (what a browser does, but not in a sandboxed frame)."""
+    if form is None:
+        return None
+
+    def on_key(event: Event) -> None:
+        if event.key == "Enter":
+            form.submit()
+
+    return on_key
+
+
+def initial_value(kind: str, props: dict[str, Any]) -> str:
+    """The value an uncontrolled field starts with (a select's is its first option unless it has a placeholder)."""
+    default = props.get("default_value")
+    if default is not None:
+        return str(default)
+    if kind == "select" and props.get("placeholder") is None:
+        options = options_of(props.get("options") or ())
+        return options[0][0] if options else ""
+    return ""
 
 
 @component
@@ -77,13 +99,19 @@ def _Text(kind: str, label: object, props: dict[str, object]) -> object:
     p = dict(props)
     auto_id = use_id("pv-field")
     field_id = str(p.pop("id", None) or auto_id)
-    name, help, required = p.get("name"), p.pop("help", None), bool(p.pop("required", False))
-    error, form = use_field(name, label, required, p.pop("error", None))  # type: ignore[arg-type]
+    name = str(p["name"]) if p.get("name") else None
+    help, required = p.pop("help", None), bool(p.pop("required", False))
+    error, form = use_field(name, label, required, p.pop("error", None))
     on_change = p.pop("on_change", None)
     value = p.pop("value", None)
     values = {"value": value} if value is not None else {"default_value": p.pop("default_value", None)}
     p.pop("default_value", None)
     handler = input_handler(on_change, name, form)  # type: ignore[arg-type]
+    if form is not None and name:
+        if value is not None:
+            form.values[name] = value
+        elif name not in form.values:
+            form.values[name] = initial_value(kind, props)
     attrs = {**control_attrs(field_id, help, error, required), **values, **p}
     if kind == "textarea":
         initial = attrs.pop("default_value", None)
@@ -108,7 +136,7 @@ def _Text(kind: str, label: object, props: dict[str, object]) -> object:
             class_="pv-select-wrap",
         )
     else:
-        control = h.input(class_="pv-input", type=kind, on_input=handler, **attrs)
+        control = h.input(class_="pv-input", type=kind, on_input=handler, on_key_down=enter_submits(form), **attrs)
     return field(field_id, label, control, help, error, required)
 
 

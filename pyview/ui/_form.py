@@ -13,20 +13,36 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview.components import ComponentElement, Event
+    from pyview.components import ComponentElement
 
 FORM_CONTEXT = create_context(None, "Form")
 
 
 class FormState:
-    """What fields see of their form: ``errors`` by field name, and ``clear(name)``."""
+    """What fields see of their form: ``errors`` by name, the current ``values``, ``changed(name, value)``.
 
-    __slots__ = ("clear", "errors", "required")
+    Fields report their values to the form as they change, rather than the form reading them on a ``submit``
+    event: hosts sandbox Views without ``allow-forms``, where the browser never fires ``submit``.
+    """
 
-    def __init__(self, errors: dict[str, str], required: dict[str, str], clear: Callable[[str], None]) -> None:
+    __slots__ = ("clear", "errors", "required", "submit", "values")
+
+    def __init__(
+        self, errors: dict[str, str], required: dict[str, str], clear: Callable[[str], None], values: dict[str, Any]
+    ) -> None:
         self.errors = errors
         self.required = required
         self.clear = clear
+        self.values = values
+        self.submit: Callable[[], None] = lambda: None
+
+    def changed(self, name: str, value: object) -> None:
+        """A field's new value (None: no value, like an unchecked checkbox); clears the field's message."""
+        if value is None:
+            self.values.pop(name, None)
+        else:
+            self.values[name] = value
+        self.clear(name)
 
 
 def use_field(name: str | None, label: object, required: bool, error: object) -> tuple[object, FormState | None]:
@@ -67,6 +83,7 @@ def _Form(
     no_errors: dict[str, str] = {}
     errors, set_errors = use_state(no_errors)
     required = use_ref({})
+    values = use_ref({})
     focus_pending = use_ref(False)
     form_id = use_id("pv-form")
     submit = use_action(lambda values: on_submit(values) if on_submit else None)
@@ -75,17 +92,17 @@ def _Form(
         if name in errors:
             set_errors({k: v for k, v in errors.items() if k != name})
 
-    def handle(event: Event) -> None:
-        values = dict(event.form or {})
-        found = required_errors(values, required.current)
+    def handle() -> None:
+        current = dict(values.current)
+        found = required_errors(current, required.current)
         if validate is not None:
-            for name, message in (validate(values) or {}).items():
+            for name, message in (validate(current) or {}).items():
                 found.setdefault(name, message)
         set_errors(found)
         if found:
             focus_pending.current = True
-        else:
-            submit(values)
+        elif not submit.pending:
+            submit(current)
 
     def focus_invalid() -> None:
         if focus_pending.current:
@@ -94,7 +111,8 @@ def _Form(
 
     use_effect(focus_invalid)
     required.current = {}
-    state = FormState(errors, required.current, clear)
+    state = FormState(errors, required.current, clear, values.current)
+    state.submit = handle
     count = len(errors)
     summary = (
         Alert(
@@ -107,7 +125,7 @@ def _Form(
     )
     buttons = actions
     if submit_label is not None:
-        buttons = [actions, Button(submit_label, variant="primary", type="submit", loading=submit.pending)]
+        buttons = [actions, Button(submit_label, variant="primary", loading=submit.pending, on_click=handle)]
     return h.form(
         summary,
         FORM_CONTEXT.provider(state, *children),
@@ -115,7 +133,7 @@ def _Form(
         id=form_id,
         class_=cx("pv-form", class_),
         novalidate=True,
-        on_submit=handle,
+        on_submit=lambda: None,  # prevented; fields report their values (sandboxed frames never submit)
         aria_busy=True if submit.pending else None,
     )
 

@@ -182,10 +182,10 @@ def test_form_async_submit_shows_a_busy_button() -> None:
     screen.click(screen.find(role="button", name="Save"), settle=False)
     screen.flush()
     screen.flush()
-    assert screen.find("button[type=submit]").get("aria-busy") == "true"
+    assert screen.find(".pv-form__actions .pv-btn--primary").get("aria-busy") == "true"
     gate.set()
     screen.settle()
-    assert screen.find("button[type=submit]").get("aria-busy") is None
+    assert screen.find(".pv-form__actions .pv-btn--primary").get("aria-busy") is None
 
 
 def test_controlled_inputs_report_changes() -> None:
@@ -283,3 +283,21 @@ def test_link_opens_through_the_app() -> None:
     assert anchor.get("target") is None
     assert screen.fire(anchor, "click") is False  # default prevented
     assert app.calls == [("open_link", "https://example.com")]
+
+
+def test_enter_in_a_text_field_submits_the_form() -> None:
+    submitted: list[dict[str, Any]] = []
+    screen = render(
+        Form(
+            TextField("Query", name="q", default_value="cats"),
+            Select("Kind", ["all", "images"], name="kind"),
+            Checkbox("Safe", name="safe", default_checked=True),
+            on_submit=submitted.append,
+        )
+    )
+    screen.press(screen.find("input[name=q]"), "Enter")
+    assert submitted == [{"q": "cats", "kind": "all", "safe": "on"}]
+    screen.select(screen.find("select"), "images")
+    screen.click(screen.find("input[name=safe]"))
+    screen.press(screen.find("input[name=q]"), "Enter")
+    assert submitted[-1] == {"q": "cats", "kind": "images"}
