@@ -57,9 +57,7 @@ class PostMessageTransport(Transport):
 
     __slots__ = ("_closed", "_host", "_on_close", "_proxy", "_proxy_factory")
 
-    def __init__(
-        self, host: Any = None, *, proxy_factory: Callable[[Callable[..., Any]], Any] | None = None
-    ) -> None:
+    def __init__(self, host: Any = None, *, proxy_factory: Callable[[Callable[..., Any]], Any] | None = None) -> None:
         self._host = host
         self._proxy_factory = proxy_factory
         self._proxy: Any = None

@@ -48,9 +48,7 @@ def check_request(method: str, params: dict[str, Any], caps: HostCapabilities, c
     if needed is not None and not caps.supports(needed):
         raise CapabilityError(method, needed)
     if method == p.SAMPLING_CREATE_MESSAGE and params.get("tools") and not caps.supports("sampling.tools"):
-        raise CapabilityError(
-            method, "sampling.tools", "it did not advertise tool use in sampling ('sampling.tools')"
-        )
+        raise CapabilityError(method, "sampling.tools", "it did not advertise tool use in sampling ('sampling.tools')")
     if method == p.REQUEST_DISPLAY_MODE:
         available = context.available_display_modes
         mode = params.get("mode")

@@ -118,8 +118,7 @@ class ProtocolVersionError(McpError):
     def __init__(self, negotiated: object, supported: tuple[str, ...]) -> None:
         super().__init__(
             p.INVALID_REQUEST,
-            f"the host negotiated MCP Apps protocol version {negotiated!r}; "
-            f"pyview supports {', '.join(supported)}",
+            f"the host negotiated MCP Apps protocol version {negotiated!r}; pyview supports {', '.join(supported)}",
             {"negotiated": negotiated, "supported": list(supported)},
         )
         self.negotiated = negotiated

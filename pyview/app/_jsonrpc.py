@@ -107,9 +107,7 @@ class JsonRpcPeer:
             message["params"] = params
         self._send(message)
 
-    async def request(
-        self, method: str, params: dict[str, Any] | None = None, *, timeout: float | None = None
-    ) -> Any:
+    async def request(self, method: str, params: dict[str, Any] | None = None, *, timeout: float | None = None) -> Any:
         """Send a request and return its ``result``.
 
         Args:
@@ -168,9 +166,7 @@ class JsonRpcPeer:
                 log.exception("could not send the error reply to request %r", request_id)
                 return
             log.exception("could not send the reply to request %r", request_id)
-            self._respond(
-                request_id, error={"code": p.INTERNAL_ERROR, "message": f"unserialisable result: {exc}"}
-            )
+            self._respond(request_id, error={"code": p.INTERNAL_ERROR, "message": f"unserialisable result: {exc}"})
 
     # -- receiving -------------------------------------------------------------------------------------------
 
@@ -196,9 +192,7 @@ class JsonRpcPeer:
             elif not has_id:
                 self._handle_notification(method, message.get("params"))
             elif not _valid_id(msg_id):
-                self._respond(
-                    None, error={"code": p.INVALID_REQUEST, "message": "id must be a string or integer"}
-                )
+                self._respond(None, error={"code": p.INVALID_REQUEST, "message": "id must be a string or integer"})
             else:
                 self._handle_request(msg_id, method, message.get("params"))
         elif not has_id:
@@ -209,9 +203,7 @@ class JsonRpcPeer:
     def _invalid(self, message: dict[str, Any], why: str) -> None:
         msg_id = message.get("id")
         if "method" in message and "id" in message:
-            self._respond(
-                msg_id if _valid_id(msg_id) else None, error={"code": p.INVALID_REQUEST, "message": why}
-            )
+            self._respond(msg_id if _valid_id(msg_id) else None, error={"code": p.INVALID_REQUEST, "message": why})
         else:
             log.warning("dropped an invalid message (%s): %.200r", why, message)
 
@@ -237,9 +229,7 @@ class JsonRpcPeer:
             return
         handler = self.request_handlers.get(method)
         if handler is None:
-            self._respond(
-                request_id, error={"code": p.METHOD_NOT_FOUND, "message": f"Method not found: {method}"}
-            )
+            self._respond(request_id, error={"code": p.METHOD_NOT_FOUND, "message": f"Method not found: {method}"})
             return
         try:
             result = handler(params)
@@ -274,14 +264,8 @@ class JsonRpcPeer:
             return
         if "error" in message:
             error = message["error"]
-            if (
-                isinstance(error, dict)
-                and isinstance(error.get("code"), int)
-                and isinstance(error.get("message"), str)
-            ):
-                future.set_exception(
-                    HostError(error["code"], error["message"], error.get("data"), method=method)
-                )
+            if isinstance(error, dict) and isinstance(error.get("code"), int) and isinstance(error.get("message"), str):
+                future.set_exception(HostError(error["code"], error["message"], error.get("data"), method=method))
             else:
                 future.set_exception(
                     HostError(p.INTERNAL_ERROR, f"malformed error object: {error!r:.200}", method=method)

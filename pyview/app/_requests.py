@@ -115,9 +115,7 @@ class HostRequests:
         params: dict[str, Any] = {} if cursor is None else {"cursor": cursor}
         return self._obj(method, await self._request(method, params, timeout))
 
-    async def list_server_resources(
-        self, cursor: str | None = None, *, timeout: float | None = None
-    ) -> dict[str, Any]:
+    async def list_server_resources(self, cursor: str | None = None, *, timeout: float | None = None) -> dict[str, Any]:
         """``resources/list`` of the MCP server (needs ``serverResources``): ``{"resources": [...],
         "nextCursor"?}``."""
         return await self._list(p.RESOURCES_LIST, cursor, timeout)
@@ -128,15 +126,11 @@ class HostRequests:
         """``resources/templates/list`` of the MCP server (needs ``serverResources``)."""
         return await self._list(p.RESOURCES_TEMPLATES_LIST, cursor, timeout)
 
-    async def list_server_tools(
-        self, cursor: str | None = None, *, timeout: float | None = None
-    ) -> dict[str, Any]:
+    async def list_server_tools(self, cursor: str | None = None, *, timeout: float | None = None) -> dict[str, Any]:
         """``tools/list`` of the MCP server (draft; needs ``serverTools``): ``{"tools": [...]}``."""
         return await self._list(p.TOOLS_LIST, cursor, timeout)
 
-    async def list_server_prompts(
-        self, cursor: str | None = None, *, timeout: float | None = None
-    ) -> dict[str, Any]:
+    async def list_server_prompts(self, cursor: str | None = None, *, timeout: float | None = None) -> dict[str, Any]:
         """``prompts/list`` of the MCP server (draft). No host capability advertises it: a host without it
         answers with an error, raised as :class:`HostError`."""
         return await self._list(p.PROMPTS_LIST, cursor, timeout)
@@ -200,9 +194,7 @@ class HostRequests:
             raise ValueError(f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}")
         if self._display_modes is not None and mode not in self._display_modes:
             raise ValueError(f"display mode {mode!r} is not declared in App(available_display_modes=...)")
-        result = self._obj(
-            p.REQUEST_DISPLAY_MODE, await self._request(p.REQUEST_DISPLAY_MODE, {"mode": mode}, timeout)
-        )
+        result = self._obj(p.REQUEST_DISPLAY_MODE, await self._request(p.REQUEST_DISPLAY_MODE, {"mode": mode}, timeout))
         actual = result.get("mode")
         return actual if isinstance(actual, str) else mode
 
@@ -225,9 +217,7 @@ class HostRequests:
         params: dict[str, Any] = {"messages": messages, "maxTokens": max_tokens, **extra}
         if system_prompt is not None:
             params["systemPrompt"] = system_prompt
-        return self._obj(
-            p.SAMPLING_CREATE_MESSAGE, await self._request(p.SAMPLING_CREATE_MESSAGE, params, timeout)
-        )
+        return self._obj(p.SAMPLING_CREATE_MESSAGE, await self._request(p.SAMPLING_CREATE_MESSAGE, params, timeout))
 
     async def ping(self, *, timeout: float | None = None) -> None:
         """Check that the host answers (``ping``)."""

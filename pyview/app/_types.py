@@ -92,9 +92,7 @@ class ToolResult(Payload):
     @property
     def text(self) -> str:
         """The ``text`` of all text blocks joined with newlines ("" when there is none)."""
-        return "\n".join(
-            b["text"] for b in self.content if b.get("type") == "text" and isinstance(b.get("text"), str)
-        )
+        return "\n".join(b["text"] for b in self.content if b.get("type") == "text" and isinstance(b.get("text"), str))
 
 
 class ToolInput(Payload):

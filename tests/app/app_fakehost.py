@@ -76,9 +76,7 @@ class FakeHost:
         method = message["method"]
         handler = self.handlers.get(method)
         if handler is None:
-            self._send(
-                {"id": message["id"], "error": {"code": -32601, "message": f"Method not found: {method}"}}
-            )
+            self._send({"id": message["id"], "error": {"code": -32601, "message": f"Method not found: {method}"}})
             return
         if method == "ui/initialize" and self.before_init_reply is not None:
             self.before_init_reply()
@@ -120,9 +118,7 @@ class FakeHost:
         self._send(message)
         return self._next_id
 
-    async def request(
-        self, method: str, params: dict[str, Any] | None = None, timeout: float = 2.0
-    ) -> dict[str, Any]:
+    async def request(self, method: str, params: dict[str, Any] | None = None, timeout: float = 2.0) -> dict[str, Any]:
         """Send a request to the View and return its whole response message."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[self._next_id + 1] = future

@@ -88,9 +88,7 @@ def test_style_applier_sets_only_what_changed_and_removes_stale_variables() -> N
     assert dom.vars == {"--color-text-primary": "light-dark(#111, #eee)", "--font-sans": "Inter"}
     assert dom.fonts.startswith("@import") and dom.theme == "dark" and dom.mode == "inline"
     dom.calls.clear()
-    new_styles = {
-        "variables": {"--color-text-primary": "light-dark(#111, #eee)", "--border-radius-sm": "4px"}
-    }
+    new_styles = {"variables": {"--color-text-primary": "light-dark(#111, #eee)", "--border-radius-sm": "4px"}}
     styler.apply(HostContext({**STYLED, "styles": new_styles, "theme": "nope"}), {"styles", "theme"})
     assert sorted(dom.calls) == ["remove --font-sans", "set --border-radius-sm"]
     assert dom.fonts == "" and dom.theme is None
@@ -215,9 +213,7 @@ class Proxy:
 async def test_app_over_post_message_transport() -> None:
     Proxy.created.clear()
     early = [
-        json.dumps(
-            {"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"a": 1}}}
-        ),
+        json.dumps({"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"a": 1}}}),
         "garbage that is not json",
     ]
     js_host = FakePyviewHost(early)
@@ -261,9 +257,7 @@ def test_importing_pyview_app_is_light_and_browser_free() -> None:
         "{'js', 'pyodide', 'pydantic', 'jinja2', 'starlette', 'mcp'}); "
         "print(sorted(light)); print(bad)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     assert set(eval(out[0])) <= {"__future__", "typing", "pyview", "pyview._version", "pyview.app"}
     assert eval(out[1]) == []
 

@@ -41,9 +41,7 @@ def frames(draw: st.DrawFn) -> object:
     if kind in ("request", "notification", "mangled"):
         frame["method"] = draw(methods | json_values) if kind == "mangled" else draw(methods)
         if draw(st.booleans()):
-            frame["params"] = draw(
-                json_values | st.dictionaries(st.text(max_size=12), json_values, max_size=4)
-            )
+            frame["params"] = draw(json_values | st.dictionaries(st.text(max_size=12), json_values, max_size=4))
     if kind in ("request", "response", "mangled"):
         frame["id"] = draw(ids)
     if kind == "response":

@@ -66,9 +66,7 @@ async def test_error_response_raises_host_error_with_code_message_data() -> None
     peer, other = make_peer()
     task = asyncio.ensure_future(peer.request("ui/open-link", {"url": "x"}))
     await settle()
-    other.send(
-        {"jsonrpc": "2.0", "id": other.got[0]["id"], "error": {"code": -32000, "message": "no", "data": [1]}}
-    )
+    other.send({"jsonrpc": "2.0", "id": other.got[0]["id"], "error": {"code": -32000, "message": "no", "data": [1]}})
     with pytest.raises(HostError) as info:
         await task
     assert (info.value.code, info.value.message, info.value.data) == (-32000, "no", [1])
@@ -192,9 +190,7 @@ async def test_garbage_is_dropped_without_reply(frame: object) -> None:
 async def test_handler_exceptions_become_internal_errors_and_mcp_errors_keep_their_code() -> None:
     peer, other = make_peer()
     peer.request_handlers["crash"] = lambda params: {}["missing"]
-    peer.request_handlers["refuse"] = lambda params: (_ for _ in ()).throw(
-        McpError(-32602, "bad mode", {"m": 1})
-    )
+    peer.request_handlers["refuse"] = lambda params: (_ for _ in ()).throw(McpError(-32602, "bad mode", {"m": 1}))
 
     async def slow_crash(params: dict[str, Any]) -> dict[str, Any]:
         await asyncio.sleep(0)

@@ -25,9 +25,7 @@ pytestmark = pytest.mark.anyio
 
 async def test_handshake_sends_initialize_then_initialized() -> None:
     host = FakeHost()
-    app = App(
-        "weather", "2.0", title="Weather", available_display_modes=["inline", "fullscreen"], auto_resize=False
-    )
+    app = App("weather", "2.0", title="Weather", available_display_modes=["inline", "fullscreen"], auto_resize=False)
     await app.connect(host.view_transport)
     await settle()
     assert host.methods() == ["ui/initialize", "ui/notifications/initialized"]
@@ -169,9 +167,7 @@ async def test_adopt_a_handshake_done_by_the_boot_shim() -> None:
     # a notification the transport replays, sent after the shim handed over its queue
     host.notify("ui/notifications/tool-result", {"content": [{"type": "text", "text": "R"}]})
     queued = [
-        json.dumps(
-            {"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"n": 1}}}
-        ),
+        json.dumps({"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"n": 1}}}),
         {"jsonrpc": "2.0", "method": "ui/notifications/host-context-changed", "params": {"theme": "dark"}},
         "{not json",
     ]

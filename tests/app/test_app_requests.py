@@ -55,9 +55,7 @@ async def test_send_message_wraps_strings_into_a_content_array() -> None:
     await app.send_message({"type": "text", "text": "single block"})
     sent = [r["params"] for r in host.requests("ui/message")]
     assert sent[0] == {"role": "user", "content": [{"type": "text", "text": "Summarise this"}]}
-    assert (
-        sent[1]["content"][0] == {"type": "text", "text": "one"} and sent[1]["content"][1]["type"] == "image"
-    )
+    assert sent[1]["content"][0] == {"type": "text", "text": "one"} and sent[1]["content"][1]["type"] == "image"
     assert sent[2]["content"] == [{"type": "text", "text": "single block"}]
     host.handlers["ui/message"] = echo({"isError": True})
     assert (await app.send_message("x")).is_error
@@ -103,13 +101,9 @@ async def test_display_mode_not_offered_by_the_host_is_refused_before_sending() 
 
 async def test_sampling_and_ping() -> None:
     app, host = await connected_app()
-    host.handlers["sampling/createMessage"] = echo(
-        {"role": "assistant", "content": {"type": "text", "text": "ok"}}
-    )
+    host.handlers["sampling/createMessage"] = echo({"role": "assistant", "content": {"type": "text", "text": "ok"}})
     host.handlers["ping"] = echo({})
-    result = await app.create_sampling_message(
-        "Hello?", max_tokens=50, system_prompt="Be brief", temperature=0.2
-    )
+    result = await app.create_sampling_message("Hello?", max_tokens=50, system_prompt="Be brief", temperature=0.2)
     assert result["content"]["text"] == "ok"
     assert host.requests("sampling/createMessage")[0]["params"] == {
         "messages": [{"role": "user", "content": {"type": "text", "text": "Hello?"}}],
