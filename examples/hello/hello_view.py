@@ -1,10 +1,21 @@
-"""The smallest View: Python writes into the page."""
+"""The quickstart View from the README (tests/examples/test_hello.py keeps the two in step)."""
 
-import sys
+from pyview import App, View, component, h, use_action, use_app, use_tool_result
 
-import js
+app = App("hello", "1.0.0")
 
 
-def main() -> None:
-    root = js.document.getElementById("pyview-root")
-    root.textContent = f"Hello from Python {sys.version_info.major}.{sys.version_info.minor}"
+@component
+def Hello():
+    result = use_tool_result()  # None until the host sends the tool result
+    the_app = use_app()
+    refresh = use_action(lambda: the_app.call_server_tool("greet", {"name": "again"}))
+    if result is None:
+        return h.p("Waiting for the tool…")
+    return h.div(
+        h.h1(result.text),  # text is always escaped
+        h.button("Refreshing…" if refresh.pending else "Again", on_click=refresh),
+    )
+
+
+view = View(Hello, app)  # pyview's boot finds `view` and starts it
