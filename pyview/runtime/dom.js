@@ -243,6 +243,32 @@
     if (listening[type] === 1) return;
     listening[type] = 1;
     container.addEventListener(type, onEvent, CAPTURE[type] === 1);
+    if (type === "submit") {
+      container.addEventListener("click", onImplicitSubmit);
+      container.addEventListener("keydown", onImplicitSubmit);
+    }
+  }
+
+  // Hosts sandbox Views without "allow-forms", so the browser never fires "submit". A form with a submit handler
+  // therefore submits here: on its submit button's click, or Enter in one of its text fields. The native
+  // submission is always prevented, so a host that does allow forms sees the same single submit.
+  function onImplicitSubmit(ev) {
+    var target = ev.target, form = null, submitter = null;
+    if (ev.type === "click") {
+      submitter = target.closest && target.closest("button, input[type=submit], input[type=image]");
+      if (!submitter || submitter.type !== "submit" && submitter.type !== "image") return;
+      form = submitter.form;
+    } else {
+      if (ev.key !== "Enter" || ev.isComposing || target.localName !== "input") return;
+      if (/^(button|submit|reset|checkbox|radio|file|image|color|range)$/.test(target.type)) return;
+      form = target.form;
+      submitter = form && form.querySelector("button:not([type]), button[type=submit], input[type=submit]");
+    }
+    if (!form || !form.__pvH || !form.__pvH.submit) return;
+    ev.preventDefault();
+    if (submitter && submitter.disabled) return;
+    onEvent({ type: "submit", target: form, submitter: submitter, preventDefault: function () {},
+      stopPropagation: function () {} });
   }
 
   function formData(form, submitter) {

@@ -1,0 +1,102 @@
+"""The renderer in a real browser: events, controlled inputs, async handlers, errors, hydration, forms in a sandbox."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+VIEW = Path(__file__).parent / "views" / "events_view.py"
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+@pytest.fixture(scope="module")
+def events(pyview_browser: Any, pyview_host_server: Any, pyview_build: Any) -> Iterator[Any]:
+    """One View for the module; it is mounted before Python starts so the tests can see the pre-rendered DOM."""
+    from pyview.testing import mount
+
+    page = pyview_browser.new_context().new_page()
+    handle = mount(pyview_host_server, page, pyview_build(VIEW).html)
+    heading = handle.frame.locator("h1")
+    heading.wait_for()
+    heading.evaluate("(node) => { node.prerendered = true; }")  # the server-rendered node, before Python runs
+    handle.wait_ready(90)
+    yield handle
+    unexpected = [error for error in handle.errors() if "the handler exploded" not in error]
+    handle.close()
+    assert not unexpected, "the View reported errors:\n" + "\n".join(unexpected)
+
+
+def test_prerendered_dom_is_adopted_not_replaced(events: Any) -> None:
+    assert events.locator("h1").evaluate("(node) => node.prerendered === true")
+    events.locator("[data-testid=count]").click()
+    expect(events.locator("[data-testid=count]")).to_have_text("Clicked 1")  # the adopted nodes are live
+
+
+def test_controlled_input_keeps_the_caret(events: Any) -> None:
+    field = events.locator("[data-testid=text]")
+    field.click()
+    field.press("End")
+    field.press("ArrowLeft")
+    field.press("ArrowLeft")
+    field.type("x")  # typed in the middle; the handler upper-cases the value
+    expect(events.locator("[data-testid=mirror]")).to_have_text("HELXLO")
+    expect(field).to_have_value("HELXLO")
+    field.type("y")  # the caret stayed after the X, not at the end
+    expect(field).to_have_value("HELXYLO")
+
+
+def test_checkbox_change(events: Any) -> None:
+    events.locator("text=Tick").click()
+    expect(events.locator("[data-testid=checked]")).to_have_text("True")
+
+
+def test_keys_focus_and_blur(events: Any) -> None:
+    keys = events.locator("[data-testid=keys]")
+    keys.focus()
+    keys.press("a")
+    keys.press("Enter")
+    events.locator("h1").click()
+    log = events.locator("[data-testid=log]")
+    expect(log).to_contain_text("focus")
+    expect(log.locator("li")).to_contain_text(["focus", "key:a", "key:Enter", "blur"])
+
+
+def test_prevent_default_keeps_the_link_from_navigating(events: Any) -> None:
+    events.locator("text=Elsewhere").click()
+    expect(events.locator("[data-testid=log] li").last).to_have_text("link")
+    assert events.frame.url == "about:srcdoc"
+
+
+def test_form_submits_in_a_frame_without_allow_forms(events: Any) -> None:
+    events.locator("button").filter(has_text="Send").click()
+    expect(events.locator("[data-testid=submitted]")).to_have_text("{'city': 'Oslo'}")
+    events.locator("input[name=city]").fill("Bergen")
+    events.locator("input[name=city]").press("Enter")
+    expect(events.locator("[data-testid=submitted]")).to_have_text("{'city': 'Bergen'}")
+
+
+def test_async_handler_shows_its_pending_state(events: Any) -> None:
+    button = events.locator("[data-testid=wait]")
+    button.click()
+    expect(button).to_have_text("Working…")
+    expect(button).to_be_disabled()
+    expect(events.locator("[data-testid=waited]")).to_contain_text("slept for")
+    expect(button).to_have_text("Wait")
+
+
+def test_handler_error_is_shown_logged_and_the_view_keeps_working(events: Any) -> None:
+    events.locator("button").filter(has_text="Explode").click()
+    expect(events.frame.get_by_role("alert")).to_contain_text("the handler exploded")
+    assert any("the handler exploded" in str(log) for log in events.host.logs)  # and the host was told
+    before = events.locator("[data-testid=count]").inner_text()
+    events.locator("[data-testid=count]").click()
+    expect(events.locator("[data-testid=count]")).not_to_have_text(before)
