@@ -201,13 +201,15 @@ class Root:
             return
         if hasattr(result, "__await__"):
             self.spawn(result, f"the {data.get('type', 'event')} handler")
-        elif target is not None:
-            # A synchronous handler had its say: if the state did not take the typed value, the next
-            # update puts the state's value back (a controlled input). Async handlers are not waited for.
+            return
+        if target is not None:
+            # A synchronous handler had its say: if the state did not take the typed value, the update
+            # puts the state's value back (a controlled input). Async handlers are not waited for.
             self.touched.append(target)
-            if not self.scheduled and not self.rendering and self.loop is not None:
-                self.scheduled = True
-                (self.schedule or self.loop.call_soon)(self.flush)
+        if (self.dirty or self.touched) and not self.rendering:
+            # A user's event renders at once, still batched (every state change of the handler is in): the
+            # patch lands before the browser's next frame instead of a timer tick later.
+            self.flush()
 
     def spawn(self, awaitable: Any, where: str) -> Any:
         """Run a coroutine as a task; its exception is reported like a handler's."""

@@ -100,3 +100,31 @@ def test_handler_error_is_shown_logged_and_the_view_keeps_working(events: Any) -
     before = events.locator("[data-testid=count]").inner_text()
     events.locator("[data-testid=count]").click()
     expect(events.locator("[data-testid=count]")).not_to_have_text(before)
+
+
+MEMORY = """() => pyviewPyodide.runPython(`
+import gc, json, events_view
+gc.collect()
+json.dumps({"objects": len(gc.get_objects()), "handlers": len(events_view.view.root.handlers)})
+`)"""
+
+
+def test_memory_stays_flat_over_a_thousand_updates(events: Any) -> None:
+    import json
+
+    click_many = (
+        "(n) => { const b = document.querySelector('[data-testid=count]'); for (let i = 0; i < n; i++) b.click(); }"
+    )
+    events.frame.evaluate(click_many, 100)  # warm up: caches, interned strings, the first allocations
+    before = json.loads(events.frame.evaluate(MEMORY))
+    nodes_before = events.frame.evaluate("() => pyviewDom.size()")
+    heap_before = events.frame.evaluate("() => pyviewPyodide._module.HEAP8.length")
+
+    events.frame.evaluate(click_many, 1000)
+
+    expect(events.locator("[data-testid=count]")).to_contain_text("Clicked")
+    after = json.loads(events.frame.evaluate(MEMORY))
+    assert events.frame.evaluate("() => pyviewDom.size()") == nodes_before  # dom.js forgets nothing it still needs
+    assert after["handlers"] == before["handlers"]  # handler ids are reused, not accumulated
+    assert after["objects"] - before["objects"] < 200  # no Python objects pile up (one per update would be +1,000)
+    assert events.frame.evaluate("() => pyviewPyodide._module.HEAP8.length") == heap_before  # wasm heap did not grow
