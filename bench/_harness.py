@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import socket
 import statistics
-import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,26 +15,14 @@ CONFORMANCE_DIST = REPO / "tests" / "conformance" / "dist"
 @contextmanager
 def runtime_server() -> Iterator[str]:
     """Serve the pinned Pyodide runtime on a free loopback port; yields its base URL."""
-    import uvicorn
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
     from pyview.server import runtime_files_app
+    from pyview.testing import serving
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}/pyodide/"
-    finally:
-        server.should_exit = True
-        thread.join(5)
+    with serving(Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])) as url:
+        yield f"{url}/pyodide/"
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
 from pyview.testing._harness import SyncHost, ViewHandle, mount
 from pyview.testing._sandbox import SandboxedView, with_csp
-from pyview.testing._server import HostServer
+from pyview.testing._server import HostServer, serving
 
 __all__ = [
     "CHROMIUM_ARGS",
@@ -21,5 +21,6 @@ __all__ = [
     "chromium_executable",
     "launch_chromium",
     "mount",
+    "serving",
     "with_csp",
 ]

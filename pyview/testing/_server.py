@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import socket
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
 from pyview.host._relay import RelayHub, relay_routes
@@ -93,3 +94,30 @@ class HostServer:
                 self.call(self.hub.close, sid)
             self._server.should_exit = True
             self._thread.join(5)
+
+
+@contextlib.contextmanager
+def serving(app: Any, *, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve an ASGI app on a free loopback port in a background thread; yields its base URL.
+
+    Example:
+        >>> from pyview.server import runtime_files_app
+        >>> with serving(runtime_files_app()) as url:  # doctest: +SKIP
+        ...     print(url)  # http://127.0.0.1:40123
+    """
+    import uvicorn
+
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="pyview-serving", daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        threading.Event().wait(0.01)
+    try:
+        yield f"http://{host}:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+        sock.close()

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -34,24 +31,14 @@ def test_inline_view_runs_python_with_no_request_leaving_the_frame(page: Any, bu
 @pytest.fixture(scope="module")
 def runtime_server() -> Iterator[str]:
     """The pinned runtime served over HTTP by pyview's own runtime app, on a free loopback port."""
-    import uvicorn
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
     from pyview.server import runtime_files_app
+    from pyview.testing import serving
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}/pyodide/"
-    server.should_exit = True
-    thread.join(5)
+    with serving(Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])) as url:
+        yield f"{url}/pyodide/"
 
 
 def test_url_view_loads_the_runtime_from_the_declared_origin(
