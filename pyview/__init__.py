@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview._lazy import lazy_exports
 from pyview._version import __version__
 
 if TYPE_CHECKING:  # the real types, for type checkers; at run time the names load on first use
@@ -164,16 +165,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'pyview' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module_name), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return list(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview._lazy import lazy_exports
+
 if TYPE_CHECKING:
     from pyview.app._app import App
     from pyview.app._browser import PostMessageTransport
@@ -95,16 +97,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module_name = _LAZY.get(name)
-    if module_name is None:
-        raise AttributeError(f"module 'pyview.app' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module("pyview.app." + module_name), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return list(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

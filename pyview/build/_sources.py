@@ -10,7 +10,7 @@ from pyview.build._errors import BuildError
 
 PYVIEW_ROOT = Path(__file__).resolve().parent.parent
 # pyview's browser core: the modules that run inside the View (see docs/ARCHITECTURE.md)
-BROWSER_CORE = ("__init__.py", "_version.py", "_boot.py", "app", "components", "ui")
+BROWSER_CORE = ("__init__.py", "_version.py", "_lazy.py", "_boot.py", "app", "components", "ui")
 
 
 class ViewSources:

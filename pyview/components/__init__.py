@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview._lazy import lazy_exports
+
 _LAZY: dict[str, str] = {
     "h": "_element",
     "Element": "_element",
@@ -112,16 +114,4 @@ if TYPE_CHECKING:
     from pyview.components._view import View
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pyview.components' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"pyview.components.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return list(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

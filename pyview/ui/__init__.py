@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview._lazy import lazy_exports
+
 _LAZY: dict[str, str] = {
     "Theme": "_theme",
     "StyleSheet": "_theme",
@@ -136,16 +138,4 @@ if TYPE_CHECKING:
     from pyview.ui._toast import ToastProvider, use_toast
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pyview.ui' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"pyview.ui.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return list(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

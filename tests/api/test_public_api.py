@@ -43,7 +43,7 @@ def test_unknown_name_is_an_attribute_error() -> None:
 def test_importing_pyview_loads_no_submodule_and_no_tooling() -> None:
     code = "import sys, pyview; print(sorted(m for m in sys.modules if m.startswith(('pyview', 'jinja2', 'pydantic'))))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['pyview', 'pyview._version']"
+    assert out.strip() == "['pyview', 'pyview._lazy', 'pyview._version']"
 
 
 def test_browser_names_do_not_pull_in_tooling() -> None:
