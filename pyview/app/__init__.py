@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pyview.app._jsonrpc import JsonRpcPeer
     from pyview.app._protocol import PROTOCOL_VERSION
     from pyview.app._session import AppSession
-    from pyview.app._transport import MemoryTransport, Transport, memory_transport_pair
+    from pyview.app._transport import BufferedTransport, MemoryTransport, Transport, memory_transport_pair
     from pyview.app._types import (
         ActionResult,
         HostCapabilities,
@@ -49,6 +49,7 @@ _LAZY: dict[str, str] = {
     "AppSession": "_session",
     "PostMessageTransport": "_browser",
     "Transport": "_transport",
+    "BufferedTransport": "_transport",
     "MemoryTransport": "_transport",
     "memory_transport_pair": "_transport",
     "JsonRpcPeer": "_jsonrpc",
@@ -75,6 +76,7 @@ __all__ = [
     "ActionResult",
     "App",
     "AppSession",
+    "BufferedTransport",
     "CapabilityError",
     "ConnectionClosedError",
     "HostCapabilities",

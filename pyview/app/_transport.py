@@ -45,7 +45,55 @@ class Transport:
         raise NotImplementedError
 
 
-class MemoryTransport(Transport):
+class BufferedTransport(Transport):
+    """A transport whose received messages wait in a backlog until :meth:`start` (a base for concrete links).
+
+    Subclasses implement :meth:`send`; whatever arrives is handed to :meth:`deliver`.
+    """
+
+    __slots__ = ("_backlog", "_closed", "_on_close", "_on_message")
+
+    def __init__(self) -> None:
+        self._on_message: MessageCallback | None = None
+        self._on_close: CloseCallback | None = None
+        self._backlog: list[object] = []
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Whether the link was closed."""
+        return self._closed
+
+    def start(self, on_message: MessageCallback, on_close: CloseCallback | None = None) -> None:
+        self._on_message = on_message
+        self._on_close = on_close
+        backlog, self._backlog = self._backlog, []
+        for message in backlog:
+            on_message(message)
+
+    def deliver(self, message: object) -> None:
+        """A message arrived: hand it on, or keep it until :meth:`start`."""
+        if self._closed:
+            return
+        if self._on_message is None:
+            self._backlog.append(message)
+        else:
+            self._on_message(message)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        callback, self._on_close = self._on_close, None
+        self._closing()
+        if callback is not None:
+            callback()
+
+    def _closing(self) -> None:
+        """Subclass hook, run once when the link closes (before ``on_close``)."""
+
+
+class MemoryTransport(BufferedTransport):
     """One end of an in-memory link; create both ends with :func:`memory_transport_pair`.
 
     Each message is round-tripped through :func:`json.dumps`/:func:`json.loads`, so what arrives is what a
@@ -63,27 +111,12 @@ class MemoryTransport(Transport):
         [{'jsonrpc': '2.0', 'method': 'ping', 'id': 1}]
     """
 
-    __slots__ = ("_backlog", "_closed", "_on_close", "_on_message", "peer", "sent")
+    __slots__ = ("peer", "sent")
 
     def __init__(self) -> None:
+        super().__init__()
         self.peer: MemoryTransport | None = None
         self.sent: list[dict[str, Any]] = []
-        self._on_message: MessageCallback | None = None
-        self._on_close: CloseCallback | None = None
-        self._backlog: list[object] = []
-        self._closed = False
-
-    @property
-    def closed(self) -> bool:
-        """Whether :meth:`close` was called on this end or the other."""
-        return self._closed
-
-    def start(self, on_message: MessageCallback, on_close: CloseCallback | None = None) -> None:
-        self._on_message = on_message
-        self._on_close = on_close
-        backlog, self._backlog = self._backlog, []
-        for message in backlog:
-            on_message(message)
 
     def send(self, message: dict[str, Any]) -> None:
         if self._closed or self.peer is None:
@@ -95,33 +128,18 @@ class MemoryTransport(Transport):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            peer._deliver(wire)
+            peer.deliver(wire)
         else:
-            loop.call_soon(peer._deliver, wire)
+            loop.call_soon(peer.deliver, wire)
 
     def send_raw(self, message: object) -> None:
         """Deliver ``message`` to the other end as is, without JSON checks (to test malformed input)."""
         if self.peer is not None:
-            self.peer._deliver(message)
+            self.peer.deliver(message)
 
-    def _deliver(self, message: object) -> None:
-        if self._closed:
-            return
-        if self._on_message is None:
-            self._backlog.append(message)
-        else:
-            self._on_message(message)
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        callback, self._on_close = self._on_close, None
-        peer = self.peer
-        if peer is not None:
-            peer.close()
-        if callback is not None:
-            callback()
+    def _closing(self) -> None:
+        if self.peer is not None:
+            self.peer.close()  # closing one end closes both
 
 
 def memory_transport_pair() -> tuple[MemoryTransport, MemoryTransport]:

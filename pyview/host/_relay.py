@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pyview.app import ConnectionClosedError, Transport
+from pyview.app import BufferedTransport, ConnectionClosedError
 from pyview.host._csp import build_csp
 from pyview.host._host import Host
 
@@ -47,46 +47,20 @@ def with_csp(html: str, policy: str) -> str:
     return html[: head + len("<head>")] + meta + html[head + len("<head>") :]
 
 
-class PageTransport(Transport):
-    """The host end of the link to one frame on the relay page."""
+class PageTransport(BufferedTransport):
+    """The host end of the link to one frame on the relay page (the page hands it messages via ``deliver``)."""
 
-    __slots__ = ("_backlog", "_closed", "_on_close", "_on_message", "frame", "session")
+    __slots__ = ("frame", "session")
 
     def __init__(self, session: RelaySession, frame: int) -> None:
+        super().__init__()
         self.session = session
         self.frame = frame
-        self._on_message: Callable[[object], None] | None = None
-        self._on_close: Callable[[], None] | None = None
-        self._backlog: list[object] = []
-        self._closed = False
-
-    def start(self, on_message: Callable[[object], None], on_close: Callable[[], None] | None = None) -> None:
-        self._on_message, self._on_close = on_message, on_close
-        backlog, self._backlog = self._backlog, []
-        for message in backlog:
-            on_message(message)
-
-    def deliver(self, message: object) -> None:
-        """A message the View posted (arrived through the page)."""
-        if self._closed:
-            return
-        if self._on_message is None:
-            self._backlog.append(message)
-        else:
-            self._on_message(message)
 
     def send(self, message: dict[str, Any]) -> None:
         if self._closed:
             raise ConnectionClosedError()
         self.session.push({"type": "rpc", "frame": self.frame, "message": message})
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        callback, self._on_close = self._on_close, None
-        if callback is not None:
-            callback()
 
 
 class RelaySession:
