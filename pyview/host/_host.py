@@ -85,6 +85,10 @@ class Host(ViewRequests):
         """``ui/message`` params, in order."""
         self.open_links: list[str] = []
         self.downloads: list[dict[str, Any]] = []
+        self.samplings: list[dict[str, Any]] = []
+        """``sampling/createMessage`` params, in order."""
+        self.sampler: Callable[[dict[str, Any]], Any] | None = None
+        """Answers the View's ``sampling/createMessage`` (sync or async); None: a simulated, labelled reply."""
         self.logs: list[dict[str, Any]] = []
         """``notifications/message`` params from the View (the boot shim reports failures here)."""
         self.sizes: list[dict[str, Any]] = []

@@ -25,6 +25,7 @@ _FULL: dict[str, Any] = {
     "logging": {},
     "updateModelContext": {**_MODALITIES, "structuredContent": {}},
     "message": dict(_MODALITIES),
+    "sampling": {},
 }
 
 # a small, readable theme: light-dark() values follow the frame's color-scheme

@@ -28,6 +28,7 @@ GATES: dict[str, str] = {
     "ui/update-model-context": "updateModelContext",
     "ui/open-link": "openLinks",
     "ui/download-file": "downloadFile",
+    "sampling/createMessage": "sampling",
 }
 
 
@@ -45,6 +46,8 @@ class ViewRequests:
     messages: list[dict[str, Any]]
     open_links: list[str]
     downloads: list[dict[str, Any]]
+    samplings: list[dict[str, Any]]
+    sampler: Callable[[dict[str, Any]], Any] | None
     _tools: dict[str, dict[str, Any]] | None
 
     def set_host_context(self, changes: dict[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
@@ -66,6 +69,7 @@ class ViewRequests:
             "ui/open-link": self._open_link,
             "ui/download-file": self._download_file,
             "ui/request-display-mode": self._request_display_mode,
+            "sampling/createMessage": self._create_message,
         }
         for method, handler in handlers.items():
             gate = GATES.get(method)
@@ -130,6 +134,27 @@ class ViewRequests:
             raise McpError(INVALID_PARAMS, "ui/message content must be an array of content blocks")
         self.messages.append(params)
         return {}
+
+    async def _create_message(self, params: dict[str, Any]) -> Any:
+        messages = params.get("messages")
+        if not isinstance(messages, list) or not messages:
+            raise McpError(INVALID_PARAMS, "sampling/createMessage needs a non-empty array of messages")
+        if not isinstance(params.get("maxTokens"), int):
+            raise McpError(INVALID_PARAMS, "sampling/createMessage needs maxTokens (an integer)")
+        self.samplings.append(params)
+        if self.sampler is not None:
+            answer = self.sampler(params)
+            return await answer if hasattr(answer, "__await__") else answer
+        # no model behind this host: say so in the reply rather than pretend
+        return {
+            "role": "assistant",
+            "content": {
+                "type": "text",
+                "text": f"(pyview host: sampling is simulated; {len(messages)} message(s) seen)",
+            },
+            "model": "pyview-simulated",
+            "stopReason": "endTurn",
+        }
 
     def _update_model_context(self, params: dict[str, Any]) -> dict[str, Any]:
         self.model_context = params

@@ -251,3 +251,38 @@ async def test_listeners_see_every_message_both_ways() -> None:
     host.listeners.append(lambda kind, data: events.append((kind, data.get("direction", ""))))
     await connected(host)
     assert ("traffic", "in") in events and ("traffic", "out") in events and ("initialized", "") in events
+
+
+async def test_sampling_is_recorded_and_answered_by_the_sampler() -> None:
+    host = Host(ScriptedBackend())
+    host.sampler = lambda params: {
+        "role": "assistant",
+        "content": {"type": "text", "text": "echo: " + params["messages"][-1]["content"]["text"]},
+        "model": "test",
+        "stopReason": "endTurn",
+    }
+    app = await connected(host)
+
+    result = await app.create_sampling_message("Best day to go outside?", max_tokens=40)
+
+    assert result["content"]["text"] == "echo: Best day to go outside?"
+    assert host.samplings[0]["maxTokens"] == 40
+
+
+async def test_sampling_without_a_sampler_is_a_labelled_simulation() -> None:
+    host = Host(ScriptedBackend())
+    app = await connected(host)
+
+    result = await app.create_sampling_message("Hi", max_tokens=10)
+
+    assert result["model"] == "pyview-simulated" and "simulated" in result["content"]["text"]
+
+
+async def test_sampling_is_refused_by_a_minimal_host_and_bad_params_get_an_error() -> None:
+    minimal = await connected(Host(ScriptedBackend(), profile="minimal"))
+    with pytest.raises(CapabilityError):
+        await minimal.create_sampling_message("Hi", max_tokens=10)
+    full = await connected(Host(ScriptedBackend()))
+    with pytest.raises(HostError) as caught:
+        await raw_request(full, "sampling/createMessage", {"messages": [], "maxTokens": 5})
+    assert caught.value.code == -32602
