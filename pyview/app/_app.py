@@ -7,6 +7,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from pyview.app import _protocol as p
+from pyview.app._errors import HostError
 from pyview.app._getters import SessionGetters
 from pyview.app._handlers import Dispatcher, HandlerSlot
 from pyview.app._jsonrpc import JsonRpcPeer
@@ -189,6 +190,8 @@ class App(HostRequests, AppTools, SessionGetters):
             ...     await app.connect()  # in the View; tests pass an in-memory transport
             ...     print(app.host_info.name, app.host_context.theme)
         """
+        if transport is None and not self.session.initialized and await self._adopt_early_session(timeout):
+            return
         peer = self._open(transport)
         if self.session.initialized:  # reconnecting: start a fresh session
             self.session = AppSession()
@@ -206,6 +209,22 @@ class App(HostRequests, AppTools, SessionGetters):
             peer.close()
             raise
         self._activate(peer, send_initialized=True)
+
+    async def _adopt_early_session(self, timeout: float | None) -> bool:
+        """In the browser, take over the handshake the boot shim already did (see docs/ARCHITECTURE.md)."""
+        from pyview.app import _browser
+
+        if not _browser.in_browser():
+            return False
+        early = await _browser.early_session(self.request_timeout if timeout is None else timeout)
+        if early is None:
+            return False
+        error = early.get("error")
+        if error is not None:
+            raise HostError(error.get("code", p.INTERNAL_ERROR), error.get("message", "ui/initialize failed"),
+                            error.get("data"), method=p.INITIALIZE)  # fmt: skip
+        self.adopt(early["result"], send_initialized=False)  # the shim sent ui/notifications/initialized
+        return True
 
     def adopt(
         self,

@@ -29,6 +29,34 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
+async def early_session(timeout: float | None) -> dict[str, Any] | None:
+    """The handshake the boot shim did before Python started: ``{"result": ...}`` or ``{"error": ...}``, or None.
+
+    Raises:
+        RequestTimeoutError: the host did not answer the shim's ``ui/initialize`` within ``timeout`` seconds.
+    """
+    import asyncio
+
+    import js
+
+    session = getattr(js.pyviewHost, "session", None)
+    promise = session() if session is not None else None
+    if promise is None:
+        return None
+
+    async def settle() -> Any:
+        return await promise
+
+    try:
+        text = await asyncio.wait_for(settle(), timeout)
+    except TimeoutError:
+        from pyview.app._errors import RequestTimeoutError
+
+        raise RequestTimeoutError("ui/initialize", timeout or 0) from None
+    answer: dict[str, Any] = json.loads(str(text))
+    return answer
+
+
 class PostMessageTransport(Transport):
     """The transport to the host window, through the boot shim's ``globalThis.pyviewHost``.
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from pyview._version import __version__
 from pyview.build._document import Blob, render_document, script_json, script_text
 from pyview.build._errors import BuildError
-from pyview.build._prerender import prerender
+from pyview.build._prerender import ViewInfo, inspect_view
 from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
 from pyview.build._sources import ViewSources, browser_core_sources, load_view_sources
 from pyview.build._wheels import resolve_wheels
@@ -114,8 +114,8 @@ def build_view(
     sources = load_view_sources(view)  # fails on a syntax error before anything is fetched or written
     dist = ensure_runtime(progress=progress)
     wheels = resolve_wheels(packages)
-    prerendered = prerender(sources)
-    return _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, prerendered)
+    info = inspect_view(sources)
+    return _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info)
 
 
 def _check_runtime_url(url: str | None) -> str:
@@ -135,7 +135,7 @@ def _assemble(
     wheels: list[Path],
     title: str | None,
     boot_timeout: float,
-    prerendered: str,
+    info: ViewInfo,
 ) -> BuiltView:
     core = browser_core_sources()
     # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
@@ -148,7 +148,9 @@ def _assemble(
         "bootTimeoutMs": int(boot_timeout * 1000),
         "wheels": [wheel.name for wheel in wheels],
         "version": __version__,
+        "handshake": info.handshake,  # the boot shim opens the session with it before Python is up
     }
+    prerendered = info.html
     csp: dict[str, list[str]] = {}
     loader_js = emscripten_module = ""
     if runtime == "inline":

@@ -1,21 +1,61 @@
-"""The first paint: a View that defines ``view.render_html()`` is rendered in CPython at build time."""
+"""What the build learns by importing the View in CPython: its first paint, and the handshake its App will make."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 import warnings
+from types import ModuleType
+from typing import Any
 
 from pyview.build._sources import ViewSources
 
 
-def prerender(sources: ViewSources) -> str:
-    """Import the View in CPython and return ``view.render_html()``, or ``""`` when it has none.
+class ViewInfo:
+    """What the boot can do before Python starts.
 
-    A View whose module cannot run outside the browser (it imports ``js`` at the top, say) simply gets no pre-render:
-    the loading state shows until Python is up. Other failures are reported as a warning, since the same error would
-    show in the browser too.
+    Attributes:
+        html: ``view.render_html()``, the pre-rendered first paint (``""`` without one).
+        handshake: the ``ui/initialize`` params of the View's App, so the boot shim can open the session at once
+            (``None`` when the View has no App the build can see).
     """
+
+    def __init__(self, html: str = "", handshake: dict[str, Any] | None = None) -> None:
+        self.html = html
+        self.handshake = handshake
+
+
+def inspect_view(sources: ViewSources) -> ViewInfo:
+    """Import the View in CPython; read its first paint and its App's handshake.
+
+    A View whose module cannot run outside the browser (it imports ``js`` at the top, say) gets neither: the loading
+    state shows and Python makes the handshake once it is up. Other failures are reported as a warning, since the
+    same error would show in the browser too.
+    """
+    module = _import(sources)
+    if module is None:
+        return ViewInfo()
+    view = getattr(module, "view", None)
+    render = getattr(view, "render_html", None)
+    try:
+        html = str(render()) if callable(render) else ""
+    except Exception as exc:
+        warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=2)
+        html = ""
+    return ViewInfo(html, _handshake(getattr(view, "app", None) or getattr(module, "app", None)))
+
+
+def _handshake(app: object) -> dict[str, Any] | None:
+    app_info = getattr(app, "app_info", None)
+    app_capabilities = getattr(app, "app_capabilities", None)
+    if not isinstance(app_info, dict) or not isinstance(app_capabilities, dict):
+        return None
+    from pyview.app import PROTOCOL_VERSION
+
+    return {"protocolVersion": PROTOCOL_VERSION, "appInfo": app_info, "appCapabilities": app_capabilities}
+
+
+def _import(sources: ViewSources) -> ModuleType | None:
     origin = sources.origin.resolve()
     folder = origin.parent
     location = origin / "__init__.py" if origin.is_dir() else origin
@@ -24,24 +64,21 @@ def prerender(sources: ViewSources) -> str:
         name, location, submodule_search_locations=[str(origin)] if origin.is_dir() else None
     )
     if spec is None or spec.loader is None:
-        return ""
+        return None
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, str(folder))
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-        view = getattr(module, "view", None)
-        render = getattr(view, "render_html", None)
-        return str(render()) if callable(render) else ""
     except ImportError as exc:
-        if exc.name in ("js", "pyodide") or (exc.name or "").startswith("pyodide."):
-            return ""
-        warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=2)
-        return ""
+        if not (exc.name in ("js", "pyodide") or (exc.name or "").startswith("pyodide.")):
+            warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=3)
+        return None
     except Exception as exc:
-        warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=2)
-        return ""
+        warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=3)
+        return None
     finally:
         sys.modules.pop(name, None)
         if sys.path and sys.path[0] == str(folder):
             del sys.path[0]
+    return module

@@ -8,11 +8,27 @@
   const marks = { boot: stamp() };
   let failed = false;
 
+  // ---- The early session: the shim does the ui/initialize handshake at once, so the host sees a live View seconds
+  // before Python is up; Python's App adopts the result (pyviewHost.session()) instead of asking again.
+  const EARLY_ID = "pyview-boot:initialize";
+  let settleSession = null;
+  const session = config.handshake ? new Promise((resolve) => { settleSession = resolve; }) : null;
+  const answerEarly = (message) => {
+    const handshake = config.handshake;
+    if (message.result && message.result.protocolVersion === handshake.protocolVersion) {
+      window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
+      marks.handshake = stamp();
+    } // else: Python's App reports the error or the version it cannot speak
+    settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
+  };
+
   // ---- The host message buffer: messages from the host wait here until Python subscribes -------------------------
   const early = [];
   let subscriber = null;
   window.addEventListener("message", (event) => {
     if (event.source !== window.parent) return; // only the host may talk to the View
+    const data = event.data;
+    if (session && data && data.id === EARLY_ID && !("method" in data)) return answerEarly(data);
     let text;
     try {
       text = JSON.stringify(event.data);
@@ -36,7 +52,13 @@
     unsubscribe() {
       subscriber = null;
     },
+    session() {
+      return session; // a Promise of '{"result": ...}' or '{"error": ...}', or null without an early handshake
+    },
   };
+  if (session) {
+    window.parent.postMessage({ jsonrpc: "2.0", id: EARLY_ID, method: "ui/initialize", params: config.handshake }, "*");
+  }
 
   // ---- Failure: a readable panel in the frame, and a log message to the host ----------------------------------
   const fail = (kind, title, detail, hint) => {

@@ -28,7 +28,10 @@ HOST = """(html) => {
     { serverTools: {}, openLinks: {}, logging: {} },
     { hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline", "fullscreen"] } });
   const seen = window.seen = { sizes: [], calls: [], initialized: false, modes: [] };
-  bridge.oninitialized = () => { seen.initialized = true; };
+  bridge.oninitialized = () => {
+    seen.initialized = true;
+    seen.initializedAt = performance.timeOrigin + performance.now();
+  };
   bridge.onsizechange = (size) => seen.sizes.push(size);
   bridge.oncalltool = async (params) => {
     seen.calls.push(params);
@@ -75,6 +78,20 @@ def test_handshake_and_tool_notifications(bridge_page: Any) -> None:
     expect_text(output(page, "result"), "{'temp': 4}")
     page.evaluate("() => bridge.sendToolCancelled({ reason: 'user stopped it' })")
     expect_text(output(page, "cancelled"), "user stopped it")
+
+
+def test_the_boot_opens_the_session_before_python_is_up(bridge_page: Any) -> None:
+    page = bridge_page
+    initialized_at = page.evaluate("() => window.seen.initializedAt")
+    sent_at = page.evaluate(
+        "() => { bridge.sendToolInput({ arguments: { city: 'Bergen' } });"
+        " return performance.timeOrigin + performance.now(); }"
+    )
+    frame_of(page).wait_for_function("() => 'python' in pyviewBoot.marks", timeout=60_000)
+    marks = frame_of(page).evaluate("() => pyviewBoot.marks")
+    assert marks["handshake"] <= initialized_at < marks["python"]  # the host saw a live View before Python started
+    assert sent_at < marks["python"]  # so its tool input arrived early: queued, then handled by the adopting App
+    expect_text(output(page, "input"), "{'city': 'Bergen'}")
 
 
 def test_host_context_change_reaches_the_view(bridge_page: Any) -> None:

@@ -100,3 +100,35 @@ def test_url_mode_needs_an_absolute_url() -> None:
         build_view(HELLO, runtime="url")
     with pytest.raises(BuildError, match="absolute"):
         build_view(HELLO, runtime="url", runtime_url="/pyodide/")
+
+
+def _config(html: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/json" id="pyview-config">(.*?)</script>', html, re.S)
+    assert found is not None
+    config: dict[str, object] = json.loads(found.group(1))
+    return config
+
+
+def test_a_view_with_an_app_lets_the_boot_open_the_session(tmp_path: Path) -> None:
+    view = tmp_path / "shop_view.py"
+    view.write_text(
+        "from pyview import App, View, h\n"
+        "app = App('shop', '2.1.0', available_display_modes=['inline', 'fullscreen'])\n"
+        "view = View(lambda: h.p('Loading the shop'), app)\n"
+    )
+
+    built = build_view(view)
+
+    assert _config(built.html)["handshake"] == {
+        "protocolVersion": "2026-01-26",
+        "appInfo": {"name": "shop", "version": "2.1.0"},
+        "appCapabilities": {"availableDisplayModes": ["inline", "fullscreen"]},
+    }
+    assert built.prerendered and "<p>Loading the shop</p>" in built.html
+
+
+def test_a_view_that_needs_the_browser_to_import_has_no_early_session() -> None:
+    built = build_view(HELLO)  # imports js at the top: nothing to learn at build time
+
+    assert _config(built.html)["handshake"] is None
+    assert not built.prerendered
