@@ -1,7 +1,13 @@
-"""The benchmark's hello View: Python writes one line into the page."""
+"""The benchmark's hello View: a component and an App, as a real View has (pre-rendered, early session)."""
 
-import js
+from pyview import App, View, component, h
+
+app = App("hello-bench", "1.0.0")
 
 
-def main() -> None:
-    js.document.getElementById("pyview-root").textContent = "Hello from Python"
+@component
+def Hello():  # type: ignore[no-untyped-def]
+    return h.p("Hello from Python")
+
+
+view = View(Hello, app)

@@ -40,8 +40,8 @@ async def early_session(timeout: float | None) -> dict[str, Any] | None:
     import js
 
     session = getattr(js.pyviewHost, "session", None)
-    promise = session() if session is not None else None
-    if promise is None:
+    promise: Any = session() if session is not None else None
+    if not hasattr(promise, "then"):  # no early handshake (None; a JS null arrives as JsNull)
         return None
 
     async def settle() -> Any:

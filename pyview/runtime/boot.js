@@ -53,7 +53,7 @@
       subscriber = null;
     },
     session() {
-      return session; // a Promise of '{"result": ...}' or '{"error": ...}', or null without an early handshake
+      return session || undefined; // a Promise of '{"result": ...}' or '{"error": ...}'; undefined (Python: None) without
     },
   };
   if (session) {
