@@ -145,6 +145,11 @@
   };
 
   const start = async () => {
+    // This script runs while the document is still parsing (so the session opens at once); the runtime's scripts
+    // and blobs come later in the document: all of them are in when DOMContentLoaded fires.
+    if (document.readyState === "loading") {
+      await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+    }
     const runtime = config.runtime;
     let pyodide;
     if (runtime.mode === "inline") {
