@@ -25,3 +25,12 @@ def install(root: Root, container_id: str = "pyview-root") -> Any:
     proxy = create_proxy(root.dispatch)
     dom.setDispatcher(proxy)
     return proxy
+
+
+def view_is_live() -> None:
+    """Tell the boot shim the View is rendered and connected: it replays what the user did before (clicks, typing)."""
+    import js
+
+    live = getattr(js.pyviewBoot, "live", None)
+    if live is not None:
+        live()

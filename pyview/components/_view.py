@@ -104,6 +104,7 @@ class View:
                 await connect()
             except Exception as exc:
                 root.report(exc, "connecting to the host")
+        _browser.view_is_live()
         self._stopped = loop.create_future()
         await self._stopped
 

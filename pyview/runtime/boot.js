@@ -128,6 +128,44 @@
     };
   };
 
+  // ---- Early input: what the user does to the pre-rendered View before Python is up is kept, then replayed once the
+  // View is rendered and connected (pyviewBoot.live(), called by pyview's View). A kept event whose target no longer
+  // looks the same (another tag or text) is dropped rather than sent to the wrong control.
+  const rootNode = document.getElementById("pyview-root");
+  const EARLY_TYPES = ["click", "input", "change"];
+  const kept = [];
+  const pathOf = (node) => {
+    const path = [];
+    for (; node && node !== rootNode; node = node.parentNode) {
+      if (!node.parentNode) return null;
+      path.unshift(Array.prototype.indexOf.call(node.parentNode.childNodes, node));
+    }
+    return node === rootNode ? path : null;
+  };
+  const looks = (node) => (node && node.nodeType === 1 ? `${node.localName}:${node.textContent.slice(0, 80)}` : "");
+  const keep = (event) => {
+    const path = pathOf(event.target);
+    if (path === null) return;
+    const { value, checked } = event.target;
+    kept.push({ type: event.type, path, looks: looks(event.target), value, checked });
+  };
+  EARLY_TYPES.forEach((type) => rootNode.addEventListener(type, keep, true));
+  const replay = () => {
+    EARLY_TYPES.forEach((type) => rootNode.removeEventListener(type, keep, true));
+    for (const event of kept.splice(0)) {
+      let node = rootNode;
+      for (const index of event.path) node = node && node.childNodes[index];
+      if (!node || looks(node) !== event.looks) continue;
+      if (event.type === "click") {
+        node.click();
+      } else {
+        if (event.value !== undefined) node.value = event.value;
+        if (event.checked !== undefined) node.checked = event.checked;
+        node.dispatchEvent(new Event(event.type, { bubbles: true }));
+      }
+    }
+  };
+
   // ---- Boot -----------------------------------------------------------------------------------------------------
   let stage = "loading the runtime";
   const finish = () => {
@@ -140,6 +178,10 @@
     mark(name) {
       if (!(name in marks)) marks[name] = stamp();
       if (name === "render") finish();
+    },
+    live() {
+      marks.live = stamp();
+      replay();
     },
     fail,
   };

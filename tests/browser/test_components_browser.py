@@ -18,12 +18,20 @@ def expect(locator: Any) -> Any:
     return playwright_expect(locator)
 
 
+EARLY_CLICK = """document.addEventListener("DOMContentLoaded", () => {
+  const button = document.querySelector("[data-testid=count]");
+  if (button) { button.click(); window.earlyClickAt = performance.timeOrigin + performance.now(); }
+});"""
+
+
 @pytest.fixture(scope="module")
 def events(pyview_browser: Any, pyview_host_server: Any, pyview_build: Any) -> Iterator[Any]:
     """One View for the module; it is mounted before Python starts so the tests can see the pre-rendered DOM."""
     from pyview.testing import mount
 
     page = pyview_browser.new_context().new_page()
+    # the user clicks the pre-rendered button as soon as it is there, long before Python is up
+    page.add_init_script(EARLY_CLICK)
     handle = mount(pyview_host_server, page, pyview_build(VIEW).html)
     heading = handle.frame.locator("h1")
     heading.wait_for()
@@ -37,8 +45,12 @@ def events(pyview_browser: Any, pyview_host_server: Any, pyview_build: Any) -> I
 
 def test_prerendered_dom_is_adopted_not_replaced(events: Any) -> None:
     assert events.locator("h1").evaluate("(node) => node.prerendered === true")
+    expect(events.locator("[data-testid=count]")).to_have_text("Clicked 1")  # the click made before Python was up
+    marks = events.frame.evaluate("() => pyviewBoot.marks")
+    clicked_at = events.frame.evaluate("() => window.earlyClickAt")
+    assert clicked_at < marks["python"] <= marks["live"]  # it was kept, then replayed once the View was live
     events.locator("[data-testid=count]").click()
-    expect(events.locator("[data-testid=count]")).to_have_text("Clicked 1")  # the adopted nodes are live
+    expect(events.locator("[data-testid=count]")).to_have_text("Clicked 2")  # the adopted nodes are live
 
 
 def test_controlled_input_keeps_the_caret(events: Any) -> None:
