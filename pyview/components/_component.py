@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview.components._element import ComponentElement
-from pyview.components._hooks import _slot, current, same
+from pyview.components._hooks import _SIMPLE, _slot, current, same
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,17 +67,27 @@ def component(fn: Callable[..., object] | None = None, *, memo: bool = True) -> 
 
 
 def props_equal(old: ComponentElement, new: ComponentElement) -> bool:
-    """Whether a memoised component can skip rendering for ``new`` (same arguments as ``old``)."""
+    """Whether a memoised component can skip rendering for ``new`` (same arguments as ``old``).
+
+    The rule of :func:`same`, spelled out inline: this runs once per memoised child on every parent render
+    (1,000 times to select one row of a 1,000-row table), so it avoids a call per argument.
+    """
     oa, na = old.args, new.args
     if len(oa) != len(na):
         return False
-    for a, b in zip(oa, na, strict=True):
-        if not same(a, b):
+    simple = _SIMPLE
+    for i in range(len(oa)):
+        a, b = oa[i], na[i]
+        if a is not b and (type(a) is not type(b) or type(a) not in simple or a != b):
             return False
     ok, nk = old.kwargs, new.kwargs
     if len(ok) != len(nk):
         return False
-    return all(name in ok and same(ok[name], b) for name, b in nk.items())
+    for name, b in nk.items():
+        a = ok.get(name, _MISSING)
+        if a is not b and (type(a) is not type(b) or type(a) not in simple or a != b):
+            return False
+    return True
 
 
 _MISSING = object()

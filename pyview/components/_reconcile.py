@@ -225,7 +225,11 @@ def reconcile(
             for inst in removed:
                 _remove(root, inst)
     kids: list[Any] = [None] * n_new
+    # Right to left, each child is inserted or moved before ``nxt``, the first DOM node after it. A component
+    # child that is skipped (memo, unchanged) needs no anchor, so its first node is looked up only when a child to
+    # its left does need one: selecting one row of 1,000 memoised rows then walks no row's DOM.
     nxt = anchor
+    unresolved: list[CompInst] = []  # skipped component children right of j, nearest last
     j = n_new - 1
     while j >= 0:
         matched = src[j]
@@ -233,6 +237,8 @@ def reconcile(
             s = j
             while s > 0 and src[s - 1] is None:
                 s -= 1
+            if unresolved:
+                nxt = _first_of(unresolved, nxt)
             run = _insert_run(root, parent, new, s, j + 1, pid, nxt, owner)
             kids[s : j + 1] = run
             for made in run:
@@ -243,18 +249,39 @@ def reconcile(
             j = s - 1
             continue
         inst = matched
-        patch(root, inst, new[j], pid, owner, nxt)
+        node = new[j]
+        kids[j] = inst
+        if type(inst) is CompInst and (moved is None or j not in moved):
+            old_el = inst.el
+            if old_el is node or (not inst.dirty and old_el.type.memo and props_equal(old_el, node)):  # type: ignore[arg-type]
+                inst.el = node  # type: ignore[assignment]
+                unresolved.append(inst)
+                j -= 1
+                continue
+        if unresolved:
+            nxt = _first_of(unresolved, nxt)
+        patch(root, inst, node, pid, owner, nxt)
         if moved is not None and j in moved:
             ids: list[int] = []
             dom_ids(inst, ids)
             for id in ids:
                 ops.append([MOVE, pid, id, nxt])
-        kids[j] = inst
         found = inst.id if type(inst) is not CompInst else first_dom(inst)  # type: ignore[union-attr]
         if found is not None:
             nxt = found
         j -= 1
     return kids
+
+
+def _first_of(unresolved: list[CompInst], nxt: int | None) -> int | None:
+    """The anchor after skipped children: the first DOM node of the nearest one that renders any (then clear)."""
+    for inst in reversed(unresolved):
+        found = first_dom(inst)
+        if found is not None:
+            nxt = found
+            break
+    unresolved.clear()
+    return nxt
 
 
 def _insert_run(
