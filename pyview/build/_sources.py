@@ -94,17 +94,49 @@ def check_syntax(source: str, filename: str) -> None:
 
 
 def browser_core_sources() -> dict[str, str]:
-    """pyview's own browser-side modules, keyed by their path inside the document (``pyview/...``)."""
+    """pyview's own browser-side modules, keyed by their path inside the document (``pyview/...``).
+
+    Their docstrings stay behind (a third of the bytes, and nothing reads them in a View); line numbers do not
+    change, so a traceback through pyview still points at the right line of the installed source.
+    """
     files: dict[str, str] = {}
     for name in BROWSER_CORE:
         path = PYVIEW_ROOT / name
         if path.is_dir():
-            for module in sorted(path.rglob("*.py")):
-                if "__pycache__" not in module.parts:
-                    files[f"pyview/{module.relative_to(PYVIEW_ROOT).as_posix()}"] = module.read_text("utf-8")
-        elif path.is_file():
-            files[f"pyview/{name}"] = path.read_text("utf-8")
+            modules = [module for module in sorted(path.rglob("*.py")) if "__pycache__" not in module.parts]
+        else:
+            modules = [path] if path.is_file() else []
+        for module in modules:
+            source = module.read_text("utf-8")
+            files[f"pyview/{module.relative_to(PYVIEW_ROOT).as_posix()}"] = without_docstrings(source)
     return files
+
+
+def without_docstrings(source: str) -> str:
+    r"""``source`` with every docstring replaced by ``""`` and blank lines, so all other lines keep their numbers.
+
+    Example:
+        >>> code = "def f():\n    'Say hi.\n\n    More.'\n    return 1\n".replace("'", "'''")
+        >>> print(without_docstrings(code), end="")
+        def f():
+            ""
+        <BLANKLINE>
+        <BLANKLINE>
+            return 1
+    """
+    import ast
+
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            if docstring and isinstance(first.value.value, str) and first.end_lineno is not None:  # type: ignore[attr-defined]
+                spans.append((first.lineno, first.end_lineno, first.col_offset))
+    lines = source.splitlines(keepends=True)
+    for start, end, column in sorted(spans, reverse=True):
+        lines[start - 1 : end] = [" " * column + '""\n'] + ["\n"] * (end - start)
+    return "".join(lines)
 
 
 def _display_path(path: Path) -> str:

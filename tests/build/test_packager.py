@@ -132,3 +132,18 @@ def test_a_view_that_needs_the_browser_to_import_has_no_early_session() -> None:
 
     assert _config(built.html)["handshake"] is None
     assert not built.prerendered
+
+
+def test_browser_core_travels_without_docstrings_but_with_its_line_numbers() -> None:
+    import ast
+
+    from pyview.build._sources import PYVIEW_ROOT, browser_core_sources
+
+    core = browser_core_sources()
+    assert "pyview/app/_app.py" in core and "pyview/components/_reconcile.py" in core
+    for path, shipped in core.items():
+        original = (PYVIEW_ROOT.parent / path).read_text()
+        assert shipped.count("\n") == original.count("\n"), path
+        for node in ast.walk(ast.parse(shipped)):
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                assert not ast.get_docstring(node), f"{path}: {getattr(node, 'name', 'module')}"
