@@ -5,34 +5,12 @@ costs seconds.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pyview.server._cli import load_server
-
 pytestmark = pytest.mark.browser
-SERVER_FILE = Path(__file__).resolve().parents[2] / "examples" / "orders" / "server.py"
-
-
-@pytest.fixture(scope="module")
-def orders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    folder = tmp_path_factory.mktemp("orders-browser")
-    saved = {key: os.environ.get(key) for key in ("PYVIEW_ORDERS_DB", "PYVIEW_VIEW_CACHE")}
-    os.environ["PYVIEW_ORDERS_DB"] = str(folder / "orders.sqlite3")
-    os.environ["PYVIEW_VIEW_CACHE"] = str(folder / "views")
-    module, _ = load_server(str(SERVER_FILE))
-    module.store.cache_clear()
-    yield module
-    module.store.cache_clear()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
 
 
 def boot(orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...] = ()) -> Iterator[Any]:

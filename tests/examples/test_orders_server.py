@@ -6,7 +6,6 @@ import csv
 import io
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID
-from pyview.server._cli import load_server
 
 SERVER_FILE = Path(__file__).resolve().parents[2] / "examples" / "orders" / "server.py"
 pytestmark = pytest.mark.anyio
@@ -24,24 +22,6 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def orders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """The example's server module, on a fresh database (and a private View cache) for this module."""
-    folder = tmp_path_factory.mktemp("orders")
-    saved = {key: os.environ.get(key) for key in ("PYVIEW_ORDERS_DB", "PYVIEW_VIEW_CACHE")}
-    os.environ["PYVIEW_ORDERS_DB"] = str(folder / "orders.sqlite3")
-    os.environ["PYVIEW_VIEW_CACHE"] = str(folder / "views")
-    module, _ = load_server(str(SERVER_FILE))
-    module.store.cache_clear()
-    yield module
-    module.store.cache_clear()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
 
 
 def client(orders: Any) -> Client:
