@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything pyview's dev host and tests need on a fresh Debian machine; safe to run again.
 #   - Debian's chromium (Playwright drives it; it never downloads a browser of its own)
-#   - a virtualenv in .venv with pyview and its dev/test dependencies
+#   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
 #   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
 set -euo pipefail
@@ -20,7 +20,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 echo "install: python packages"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+.venv/bin/python -m pip install -q --disable-pip-version-check -c constraints.txt -e ".[dev]"
 
 echo "install: pyodide runtime"
 .venv/bin/pyview runtime fetch
