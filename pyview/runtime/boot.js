@@ -14,12 +14,14 @@
   let settleSession = null;
   const session = config.handshake ? new Promise((resolve) => { settleSession = resolve; }) : null;
   const answerEarly = (message) => {
+    if (settleSession === null) return; // answered already: a repeated response is ignored
     const handshake = config.handshake;
     if (message.result && message.result.protocolVersion === handshake.protocolVersion) {
       window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
       marks.handshake = stamp();
     } // else: Python's App reports the error or the version it cannot speak
     settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
+    settleSession = null;
   };
 
   // ---- The host message buffer: messages from the host wait here until Python subscribes -------------------------
