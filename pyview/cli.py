@@ -29,12 +29,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pyview.build import BuildError
 
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a closed pipe surfaces here, not in the interpreter's exit
+        return status
     except BuildError as exc:
         print(f"pyview: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `pyview build ... | head`: the reader left; say nothing more
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -147,3 +147,23 @@ def test_browser_core_travels_without_docstrings_but_with_its_line_numbers() -> 
         for node in ast.walk(ast.parse(shipped)):
             if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 assert not ast.get_docstring(node), f"{path}: {getattr(node, 'name', 'module')}"
+
+
+def test_build_output_piped_into_a_closed_reader_exits_quietly(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    reader, writer = os.pipe()
+    os.close(reader)  # like `pyview build ... | head` after head has gone
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pyview.cli", "build", str(HELLO), "-o", str(tmp_path / "h.html")],
+            stdout=writer, stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(writer)
+
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
+    assert (tmp_path / "h.html").exists()
