@@ -105,6 +105,16 @@
         "resourceDomains and connectDomains, and the host must apply them.");
     }
   });
+  // A synchronous probe: compiling the smallest module throws under a CSP without 'wasm-unsafe-eval' on every engine.
+  // WebKit fires no securitypolicyviolation for it, and Pyodide then never settles, so the probe is what tells.
+  const wasmAllowed = () => {
+    try {
+      new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)));
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const timer = setTimeout(() => fail("timeout", "Python did not start in time",
     `The View was still starting after ${config.bootTimeoutMs / 1000} s (stage: ${stage}).`,
     "The frame may be too slow or out of memory, or a runtime file could not be loaded."), config.bootTimeoutMs);
@@ -195,6 +205,11 @@
       await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
     }
     const runtime = config.runtime;
+    if (!wasmAllowed()) {
+      fail("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
+        "WebAssembly (script-src has no 'wasm-unsafe-eval').", CSP_HINT);
+      return;
+    }
     let pyodide;
     if (runtime.mode === "inline") {
       installFetchShim();
