@@ -258,7 +258,10 @@
     const boot = pyodide.pyimport("pyview._boot");
     await boot.run(JSON.stringify(config));
     boot.destroy();
-    if (!failed) globalThis.pyviewBoot.mark("render");
+    if (!failed) { // a program without a View object is live once it has run
+      globalThis.pyviewBoot.mark("render");
+      globalThis.pyviewBoot.live();
+    }
   };
   start().catch((error) => {
     fail("error", "The View could not start", `${error?.stack || error}`,

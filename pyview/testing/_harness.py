@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pyview.host import Backend, Host, Profile
@@ -122,17 +122,46 @@ class ViewHandle:
 
     # -- waiting and checking ----------------------------------------------------------------------------------
 
+    def wait_handshake(self, timeout: float = 60.0) -> None:
+        """Wait until the View completed the ``ui/initialize`` handshake (phase 1).
+
+        The boot shim makes the handshake itself, seconds before Python is up: a View past this phase may not yet
+        render what the host sends. Most tests want :meth:`wait_ready`.
+        """
+        self._wait(lambda: bool(self.server.call(lambda: self._host.initialized)), "complete the handshake", timeout)
+
+    def wait_python(self, timeout: float = 60.0) -> None:
+        """Wait until Python runs in the View (phase 2: the runtime is loaded; the View is being imported)."""
+        self._wait(lambda: "python" in self._marks(), "start Python", timeout)
+
     def wait_ready(self, timeout: float = 60.0) -> None:
-        """Wait until the View completed the handshake; raise at once if it reported a failure instead."""
+        """Wait until the View is live: handshake done, Python running, and the first render after connecting done
+        (phase 3). What the host sends from then on is rendered as soon as it arrives; what the user does is handled.
+
+        Raises at once if the View reported a failure instead (a boot panel or a Python traceback).
+        """
+        self.wait_handshake(timeout)
+        self._wait(lambda: "live" in self._marks(), "become live (Python up, first render done)", timeout)
+
+    def _marks(self) -> dict[str, float]:
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            marks: dict[str, float] = self.frame.evaluate("() => globalThis.pyviewBoot ? pyviewBoot.marks : {}")
+        except PlaywrightError:  # the frame is navigating or being replaced: no marks yet
+            return {}
+        return marks
+
+    def _wait(self, done: Callable[[], bool], what: str, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            initialized, failures = self.server.call(lambda: (self._host.initialized, self._failures()))
-            if initialized:
+            if done():
                 return
+            failures = self.server.call(self._failures)
             if failures:
                 raise AssertionError("the View failed to start:\n" + "\n".join(failures))
-            self.page.wait_for_timeout(25)
-        raise TimeoutError(f"the View did not complete the handshake within {timeout:g} s")
+            self.page.wait_for_timeout(25)  # lets Playwright process events (time.sleep would not)
+        raise TimeoutError(f"the View did not {what} within {timeout:g} s")
 
     def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:
         """Shortcut for ``view.host.next_request(method)``."""

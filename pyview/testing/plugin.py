@@ -54,10 +54,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def pyview_browser() -> Iterator[Browser]:
     """Headless Chromium for the whole session (the machine's Chromium; Playwright never downloads one)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     from pyview.testing._chromium import ChromiumNotFound, launch_chromium
 
+    # Waits, not time limits: an `expect` waits for its state; on a loaded 2-core machine a click into a frame
+    # can take seconds, so the bound on each wait is generous (Playwright's default is 5 s).
+    expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:
         try:
             browser = launch_chromium(playwright)

@@ -53,27 +53,27 @@ def test_dev_page_end_to_end(pyview_browser: Any, dev_server: tuple[str, Path, f
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(url)
 
-    page.locator("#tools button[data-tool=show_counter]").click(timeout=10_000)
+    page.locator("#tools button[data-tool=show_counter]").click(timeout=30_000)
     assert "app only" in page.locator("#tools button[data-tool=increment]").inner_text()
     page.locator("#form input[name=start]").fill("5")
     page.locator("#form button[type=submit]").click()
 
     view = page.frame_locator("#stage iframe")
-    view.locator("#count").filter(has_text="5").wait_for(timeout=10_000)
+    view.locator("#count").filter(has_text="5").wait_for(timeout=30_000)
     assert json.loads(view.locator("#input").inner_text()) == {"start": 5, "label": "clicks"}
     assert "count" in page.locator("#resultText").inner_text()
 
     view.locator("#inc").click()  # tools/call through the host to the real server
-    view.locator("#count").filter(has_text="6").wait_for(timeout=10_000)
+    view.locator("#count").filter(has_text="6").wait_for(timeout=30_000)
     view.locator("#ctx").click()
-    page.locator("#modelContext").filter(has_text='"count": 6').wait_for(timeout=5_000)
+    page.locator("#modelContext").filter(has_text='"count": 6').wait_for(timeout=30_000)
     view.locator("#msg").click()
-    page.locator("#messages").filter(has_text="count is 6").wait_for(timeout=5_000)
+    page.locator("#messages").filter(has_text="count is 6").wait_for(timeout=30_000)
     view.locator("#secret").click()  # model-only: the host refuses
-    view.locator("#error").filter(has_text="not available to apps").wait_for(timeout=5_000)
+    view.locator("#error").filter(has_text="not available to apps").wait_for(timeout=30_000)
 
     page.locator("#theme").select_option("dark")
-    view.locator("#theme").filter(has_text="dark").wait_for(timeout=5_000)
+    view.locator("#theme").filter(has_text="dark").wait_for(timeout=30_000)
     changes = [m["params"] for m in log_lines(page) if m.get("method") == "ui/notifications/host-context-changed"]
     assert changes == [{"theme": "dark"}]  # only the difference
     page.locator("#displayMode").select_option("fullscreen")
@@ -83,12 +83,12 @@ def test_dev_page_end_to_end(pyview_browser: Any, dev_server: tuple[str, Path, f
     result = {"content": [{"type": "text", "text": "42"}], "structuredContent": {"count": 42}}
     page.locator("#toolResult").fill(json.dumps(result))
     page.locator("#sendResult").click()
-    view.locator("#count").filter(has_text="42").wait_for(timeout=5_000)
+    view.locator("#count").filter(has_text="42").wait_for(timeout=30_000)
 
     html = folder / "counter_view.html"  # a change reloads the server and re-mounts with the same tool data
     html.write_text(html.read_text().replace(">Counter<", ">Counter v2<"))
-    view.locator("#title").filter(has_text="Counter v2").wait_for(timeout=15_000)
-    view.locator("#count").filter(has_text="42").wait_for(timeout=5_000)
+    view.locator("#title").filter(has_text="Counter v2").wait_for(timeout=30_000)
+    view.locator("#count").filter(has_text="42").wait_for(timeout=30_000)
     assert json.loads(view.locator("#input").inner_text()) == {"start": 5, "label": "clicks"}
     assert view.locator("#theme").inner_text() == "dark"  # the controls' context survives the reload
     assert errors == []

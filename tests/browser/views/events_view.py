@@ -8,6 +8,7 @@ from typing import Any
 from pyview import App, View, component, h, prevent_default, use_action, use_state
 
 app = App("events", "1.0.0")
+RELEASE: list[asyncio.Future[None] | None] = [None]  # the pending "Wait" action's gate
 
 
 @component
@@ -22,8 +23,14 @@ def Events() -> Any:
         set_log(lambda old: (*old, entry))
 
     async def slow() -> str:
-        await asyncio.sleep(1.5)
-        return f"slept for {text}"
+        # pending until the test presses "Release": a state to wait for, not a window of time
+        release = RELEASE[0] = asyncio.get_running_loop().create_future()
+        await release
+        return f"released {text}"
+
+    def let_go() -> None:
+        if RELEASE[0] is not None and not RELEASE[0].done():
+            RELEASE[0].set_result(None)
 
     def explode() -> None:
         raise ValueError("the handler exploded")
@@ -48,6 +55,7 @@ def Events() -> Any:
         ),
         h.output(str(submitted), data_testid="submitted"),
         h.button("Working…" if wait.pending else "Wait", on_click=wait, disabled=wait.pending, data_testid="wait"),
+        h.button("Release", on_click=let_go, data_testid="release"),
         h.output(str(wait.result), data_testid="waited"),
         h.button("Explode", on_click=explode),
         h.button(f"Clicked {clicks}", on_click=lambda: set_clicks(clicks + 1), data_testid="count"),
