@@ -77,7 +77,7 @@ class BuiltView:
 
 
 def build_view(
-    view: str | os.PathLike[str],
+    view: str | os.PathLike[str] | ViewSources,
     *,
     runtime: RuntimeMode = "inline",
     runtime_url: str | None = None,
@@ -89,7 +89,7 @@ def build_view(
     """Build a View into one self-contained HTML document.
 
     Args:
-        view: the View's Python file, or its package folder.
+        view: the View's Python file, or its package folder (or its sources, already read).
         runtime: ``"inline"`` embeds Pyodide (no request leaves the frame); ``"url"`` loads it from ``runtime_url``.
         runtime_url: where the Pyodide runtime files are served from (with ``runtime="url"``).
         packages: extra requirements embedded as wheels and installed at boot without network, e.g. ``["pydantic"]``.
@@ -111,7 +111,8 @@ def build_view(
         runtime_url = _check_runtime_url(runtime_url)
     elif runtime_url is not None:
         raise BuildError("runtime_url is only used with runtime='url'")
-    sources = load_view_sources(view)  # fails on a syntax error before anything is fetched or written
+    # fails on a syntax error before anything is fetched or written
+    sources = view if isinstance(view, ViewSources) else load_view_sources(view)
     dist = ensure_runtime(progress=progress)
     wheels = resolve_wheels(packages)
     info = inspect_view(sources)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import warnings
 from types import ModuleType
 from typing import Any
 
+from pyview.build._loader import ViewImportError, load_view_module
 from pyview.build._sources import ViewSources
 
 
@@ -26,7 +25,8 @@ class ViewInfo:
 
 
 def inspect_view(sources: ViewSources) -> ViewInfo:
-    """Import the View in CPython; read its first paint and its App's handshake.
+    """Import the View in CPython (:func:`~pyview.build._loader.load_view_module`: thread-safe, ``sys.path`` untouched);
+    read its first paint and its App's handshake.
 
     A View whose module cannot run outside the browser (it imports ``js`` at the top, say) gets neither: the loading
     state shows and Python makes the handshake once it is up. Other failures are reported as a warning, since the
@@ -56,29 +56,9 @@ def _handshake(app: object) -> dict[str, Any] | None:
 
 
 def _import(sources: ViewSources) -> ModuleType | None:
-    origin = sources.origin.resolve()
-    folder = origin.parent
-    location = origin / "__init__.py" if origin.is_dir() else origin
-    name = f"_pyview_prerender_{sources.entry}"
-    spec = importlib.util.spec_from_file_location(
-        name, location, submodule_search_locations=[str(origin)] if origin.is_dir() else None
-    )
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(folder))
-    sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
-    except ImportError as exc:
-        if not (exc.name in ("js", "pyodide") or (exc.name or "").startswith("pyodide.")):
-            warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=3)
+        return load_view_module(sources)
+    except ViewImportError as exc:
+        if not exc.browser_only:
+            warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc}", stacklevel=3)
         return None
-    except Exception as exc:
-        warnings.warn(f"pyview: {sources.entry} was not pre-rendered: {exc!r}", stacklevel=3)
-        return None
-    finally:
-        sys.modules.pop(name, None)
-        if sys.path and sys.path[0] == str(folder):
-            del sys.path[0]
-    return module

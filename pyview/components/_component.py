@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview.components._element import ComponentElement
-from pyview.components._hooks import _SIMPLE, _slot, current, same
+from pyview.components._hooks import _SIMPLE, _slot, rendering, same
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -141,7 +141,7 @@ def create_context(default: object = None, name: str = "Context") -> Context:
 
 
 def _provide(ctx: Context, value: object) -> None:
-    comp = current.comp
+    comp = rendering.get()
     assert comp is not None
     if comp.context is ctx and comp.consumers and not same(comp.provided, value):
         for consumer in list(comp.consumers):

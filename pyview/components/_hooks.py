@@ -6,6 +6,7 @@ Hooks are called at the top level of a component function, in the same order on 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from pyview.components._instances import CompInst
@@ -19,15 +20,19 @@ if TYPE_CHECKING:
 _SIMPLE = frozenset([str, int, float, bool, type(None), tuple, frozenset, bytes])
 
 
-class _Current:
-    comp: CompInst | None = None
+# The component whose function is running, per thread and per asyncio task: renders in several threads (a server
+# pre-rendering two Views) or tasks at once never see each other's component. ``call_component`` sets it around
+# the component function (``token = rendering.set(comp)`` ... ``rendering.reset(token)``).
+rendering: ContextVar[CompInst | None] = ContextVar("pyview_rendering", default=None)
 
 
-current = _Current()
+def current_component() -> CompInst | None:
+    """The component instance whose function is running in this thread or task (``None`` outside a render)."""
+    return rendering.get()
 
 
 def _slot(kind: type[T]) -> tuple[CompInst, T | None]:
-    comp = current.comp
+    comp = rendering.get()
     if comp is None:
         raise RuntimeError("hooks can only be called while a @component function renders")
     index = comp.hook_i

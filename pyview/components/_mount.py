@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pyview.components._component import _ContextSlot
 from pyview.components._element import ComponentElement, Element, flatten
-from pyview.components._hooks import Effect, current
+from pyview.components._hooks import Effect, rendering
 from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ _CONTROLLED = frozenset(["input", "textarea", "select"])
 
 def call_component(root: Root, comp: CompInst) -> list[Node]:
     """Run a component function with its hooks; a failure renders an error box in its place."""
-    previous = current.comp
-    current.comp = comp
+    token = rendering.set(comp)
     comp.hook_i = 0
     comp.dirty = False
     el = comp.el
@@ -38,7 +37,7 @@ def call_component(root: Root, comp: CompInst) -> list[Node]:
         root.report(exc, f"rendering {el.type.__name__}", show=False)
         out = error_box(exc, f"Error in {el.type.__name__}")
     finally:
-        current.comp = previous
+        rendering.reset(token)
     kind = type(out)
     if kind is Element or kind is ComponentElement:
         return [out]  # type: ignore[list-item]

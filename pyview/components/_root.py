@@ -47,6 +47,7 @@ class Root:
         self.container.deep = True
         self.nid = 1
         self.hid = 1
+        self.ids = 0  # pyview.ui's use_id counter: ids are unique per root and the same in every run
         self.handlers: dict[int, Callable[..., object]] = {}
         self.controlled: dict[int, HostInst] = {}
         self.touched: list[HostInst] = []

@@ -138,7 +138,8 @@ class ViewHandle:
             logger.info("pyview: View %r from cache %s", self.name, cached)
             return cached.read_text("utf-8")
         logger.info("pyview: building View %r from %s (%s runtime)", self.name, self.path, self.runtime)
-        if load_view_sources(self.path).digest() != self._source_digest:
+        sources = load_view_sources(self.path)  # read once: what is checked here is what is built
+        if sources.digest() != self._source_digest:
             logger.warning(
                 "pyview: View %r changed since it was declared; serving the new sources under the old URI "
                 "(restart the server for a new URI)",
@@ -146,7 +147,7 @@ class ViewHandle:
             )
             cached = None  # the cache holds what the URI names, nothing else
         built = build_view(
-            self.path,
+            sources,
             runtime=self.runtime,
             runtime_url=self.runtime_url,
             packages=self.packages,
@@ -155,7 +156,8 @@ class ViewHandle:
         if cached is not None:
             try:
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+                # a temporary file per process and thread, so two writers never share one; replace() is atomic
+                temporary = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
                 temporary.write_text(built.html, "utf-8")
                 temporary.replace(cached)
             except OSError as exc:  # a read-only cache is no reason to fail the read

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview.components import use_ref
+from pyview.components._hooks import rendering
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 TONES = ("neutral", "info", "success", "warning", "danger")
-_COUNTER = [0]
 
 
 def cx(*names: object) -> str:
@@ -38,11 +38,17 @@ def space(value: int | str | None) -> str | None:
 
 
 def use_id(prefix: str = "pv") -> str:
-    """An id unique in this document, stable across the component's renders (for ``for=``, ``aria-*``)."""
+    """An id unique in this document, stable across the component's renders (for ``for=``, ``aria-*``).
+
+    Ids are counted per render root, so the same View gives the same ids in every run: the pre-rendered first paint
+    matches what the browser renders, and renders in several threads at once do not share a counter.
+    """
     ref = use_ref()
     if ref.current is None:
-        _COUNTER[0] += 1
-        ref.current = f"{prefix}-{_COUNTER[0]}"
+        comp = rendering.get()
+        root = comp.root  # type: ignore[union-attr]  # use_ref above raised outside a render
+        root.ids += 1
+        ref.current = f"{prefix}-{root.ids}"
     value: str = ref.current
     return value
 
