@@ -64,6 +64,10 @@ class PostMessageTransport(Transport):
     ``pyviewHost.subscribe(fn)`` calls ``fn(text)`` for each message from the parent (earlier ones first, in
     order); ``pyviewHost.unsubscribe()`` stops. One proxy is created for the listener, destroyed on close.
 
+    A message from the host that is not JSON, or nested too deeply for Python's parser, is dropped with a
+    logged warning (nothing escapes into the JS event handler); :meth:`send` raises ``ValueError`` for a
+    message that cannot be encoded, nesting too deep included.
+
     Args:
         host: the ``pyviewHost`` object (default: ``js.pyviewHost``; tests pass a fake).
         proxy_factory: wraps the listener for JS (default: ``pyodide.ffi.create_proxy``).
@@ -108,10 +112,14 @@ class PostMessageTransport(Transport):
             factory = create_proxy
 
         def listener(text: Any) -> None:
+            raw = str(text)
             try:
-                message = json.loads(str(text))
+                message = json.loads(raw)
+            except RecursionError:
+                log.warning("dropped a message from the host: nested too deeply to decode (%d chars)", len(raw))
+                return
             except ValueError:
-                log.warning("dropped a message from the host that is not JSON: %.200s", text)
+                log.warning("dropped a message from the host that is not JSON: %.200s", raw)
                 return
             on_message(message)
 
@@ -121,7 +129,11 @@ class PostMessageTransport(Transport):
     def send(self, message: dict[str, Any]) -> None:
         if self._closed:
             raise ConnectionClosedError()
-        self._get_host().post(json.dumps(message, separators=(",", ":"), allow_nan=False))
+        try:
+            text = json.dumps(message, separators=(",", ":"), allow_nan=False)
+        except RecursionError:
+            raise ValueError("the message is nested too deeply to send as JSON") from None
+        self._get_host().post(text)
 
     def close(self) -> None:
         if self._closed:

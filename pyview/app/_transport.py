@@ -121,8 +121,11 @@ class MemoryTransport(BufferedTransport):
     def send(self, message: dict[str, Any]) -> None:
         if self._closed or self.peer is None:
             raise ConnectionClosedError()
-        # raises TypeError/ValueError for what JSON cannot carry (NaN included)
-        wire = json.loads(json.dumps(message, allow_nan=False))
+        # raises TypeError/ValueError for what JSON cannot carry (NaN, and nesting too deep, included)
+        try:
+            wire = json.loads(json.dumps(message, allow_nan=False))
+        except RecursionError:
+            raise ValueError("the message is nested too deeply to send as JSON") from None
         self.sent.append(wire)
         peer = self.peer
         try:

@@ -1,17 +1,24 @@
-"""The dev host's web app: the page, its small JSON API, the relay routes, and ``run_dev``."""
+"""The dev host's web app: the page, its small JSON API, the relay routes, and ``run_dev``.
+
+Everything is served behind a :class:`~pyview.host._guard.Guard`: loopback ``Host``/``Origin`` only (or the
+``--host`` interface), the per-run token (embedded in the page) on every API call, JSON bodies only.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
+import json
 import socket
 import sys
 import webbrowser
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -19,7 +26,11 @@ from starlette.routing import Route
 from pyview.dev._devhost import DevHost
 from pyview.dev._watch import watch
 from pyview.host import PROFILES
-from pyview.host._relay import RelayHub, relay_routes
+from pyview.host._guard import LOOPBACK, Guard, GuardMiddleware
+from pyview.host._relay import RELAY_PUBLIC, RelayHub, relay_routes
+
+DEV_PUBLIC = (r"/", r"/dev\.js", *RELAY_PUBLIC)
+"""The paths served without the token: the pages and scripts (the dev page embeds the token)."""
 
 Handler = Callable[[DevHost, dict[str, Any]], Awaitable[Any]]
 
@@ -28,11 +39,15 @@ def _static(name: str) -> str:
     return resources.files("pyview.dev").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def dev_routes(dev: DevHost) -> list[Route]:
-    """The dev page (``/``), its script, and its API (``/api/...``) for one :class:`DevHost`."""
+def dev_routes(dev: DevHost, token: str) -> list[Route]:
+    """The dev page (``/``, with ``token`` in it), its script, and its API (``/api/...``) for one :class:`DevHost`.
+
+    Serve them behind a :class:`~pyview.host._guard.Guard` with the same token (``DEV_PUBLIC`` are the pages).
+    """
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(_static("dev.html"), headers={"Cache-Control": "no-store"})
+        html = _static("dev.html").replace('content="{token}"', f'content="{token}"')
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def script(request: Request) -> Response:
         return Response(_static("dev.js"), media_type="text/javascript", headers={"Cache-Control": "no-store"})
@@ -53,7 +68,13 @@ def dev_routes(dev: DevHost) -> list[Route]:
 
     def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            body = await request.json() if await request.body() else {}
+            raw = await request.body()
+            try:
+                body = json.loads(raw) if raw else {}
+            except (RecursionError, ValueError) as exc:
+                return JSONResponse({"ok": False, "error": f"the body is not JSON: {exc}"}, status_code=400)
+            if not isinstance(body, dict):
+                return JSONResponse({"ok": False, "error": "the body must be a JSON object"}, status_code=400)
             try:
                 return JSONResponse({"ok": True, "result": await handler(dev, body)})
             except Exception as exc:
@@ -99,15 +120,29 @@ def dev_routes(dev: DevHost) -> list[Route]:
     ]
 
 
-def dev_app(server: object, *, allow_wasm: bool = True, reload: bool = True) -> tuple[Starlette, DevHost]:
+def dev_app(
+    server: object,
+    *,
+    allow_wasm: bool = True,
+    reload: bool = True,
+    host: str = "127.0.0.1",
+    allow_hosts: Iterable[str] = (),
+    token: str | None = None,
+) -> tuple[Starlette, DevHost]:
     """The dev host as a Starlette app (it connects to the server and starts watching files on startup).
+
+    Requests must name a loopback host, or ``host`` (the interface it listens on), or one of ``allow_hosts``,
+    on the port they arrived on; API calls carry the per-run ``token`` (default: a new random one), which the
+    dev page embeds (``dev.guard.token``).
 
     Example:
         >>> app, dev = dev_app("examples/weather/server.py")  # doctest: +SKIP
         >>> uvicorn.run(app, port=8765)  # doctest: +SKIP
     """
-    hub = RelayHub()
-    dev = DevHost(server, hub.create("dev"), allow_wasm=allow_wasm)
+    hub = RelayHub(token)
+    guard = Guard(token=hub.token, host=host, allow_hosts=allow_hosts, public=DEV_PUBLIC)
+    dev = DevHost(server, hub.create(), allow_wasm=allow_wasm)
+    dev.guard = guard
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -122,7 +157,12 @@ def dev_app(server: object, *, allow_wasm: bool = True, reload: bool = True) -> 
             dev.session.close()
             await dev.close()
 
-    return Starlette(routes=[*dev_routes(dev), *relay_routes(hub)], lifespan=lifespan), dev
+    app = Starlette(
+        routes=[*dev_routes(dev, hub.token), *relay_routes(hub)],
+        middleware=[Middleware(GuardMiddleware, guard=guard)],
+        lifespan=lifespan,
+    )
+    return app, dev
 
 
 def run_dev(
@@ -133,11 +173,12 @@ def run_dev(
     open_browser: bool = True,
     reload: bool = True,
     allow_wasm: bool = True,
+    allow_hosts: Iterable[str] = (),
 ) -> int:
     """Serve the dev host until interrupted; prints its URL at once (the server connects in the background)."""
     import uvicorn
 
-    app, _dev = dev_app(server, allow_wasm=allow_wasm, reload=reload)
+    app, _dev = dev_app(server, allow_wasm=allow_wasm, reload=reload, host=host, allow_hosts=allow_hosts)
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -145,10 +186,40 @@ def run_dev(
     except OSError as exc:
         print(f"pyview dev: cannot listen on {host}:{port} ({exc.strerror}); try --port", file=sys.stderr)
         return 1
-    url = f"http://{host}:{sock.getsockname()[1]}/"
+    url = f"http://{_url_host(host)}:{sock.getsockname()[1]}/"
     print(f"pyview dev: {url}  (serving {server}; Ctrl+C to stop)", flush=True)
+    if not _is_loopback(host):
+        print(
+            f"pyview dev: listening on {host}: anyone who can reach this address can open the page and use the "
+            "server's tools",
+            file=sys.stderr,
+        )
     if open_browser:
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback interface (only this machine can connect).
+
+    Example:
+        >>> [_is_loopback(h) for h in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "192.168.1.5")]
+        [True, True, True, False, False]
+    """
+    if host in LOOPBACK:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _url_host(host: str) -> str:
+    """The host part of the URL to open: a wildcard address becomes ``127.0.0.1``, IPv6 is bracketed."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host

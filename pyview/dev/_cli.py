@@ -22,7 +22,18 @@ def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     dev.add_argument("server", help="a Python file defining an MCPServer, an http(s):// URL, or a command line")
     dev.add_argument("--port", type=int, default=8765, help="the port to listen on (default 8765; 0: any free one)")
-    dev.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    dev.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1); requests must name it or a loopback host",
+    )
+    dev.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also accept requests for this host name (e.g. a tunnel's); repeatable",
+    )
     dev.add_argument("--no-browser", action="store_true", help="do not open a browser")
     dev.add_argument("--no-reload", action="store_true", help="do not watch the files for changes")
     dev.add_argument(
@@ -43,4 +54,5 @@ def run(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         reload=not args.no_reload,
         allow_wasm=not args.strict_csp,
+        allow_hosts=args.allow_host,
     )

@@ -5,14 +5,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyview.app import McpError
 from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result
 from pyview.host._relay import RelaySession
 
+if TYPE_CHECKING:
+    from pyview.host._guard import Guard
+
 log = logging.getLogger("pyview.dev")
 CLIP = 600
+DEPTH = 40
 
 
 class DevHost:
@@ -24,7 +28,7 @@ class DevHost:
         allow_wasm: add ``'wasm-unsafe-eval'`` to the View's CSP (Python Views need it).
 
     Example:
-        >>> dev = DevHost("examples/weather/server.py", hub.create("dev"))  # doctest: +SKIP
+        >>> dev = DevHost("examples/weather/server.py", hub.create())  # doctest: +SKIP
         >>> await dev.start()  # doctest: +SKIP
         >>> await dev.call("forecast", {"city": "Oslo"})  # doctest: +SKIP
     """
@@ -42,6 +46,8 @@ class DevHost:
         """The tool call on show: ``{"tool": definition, "arguments": ..., "result": ...}``."""
         self.host: Host | None = None
         self.status: dict[str, str] = {"level": "info", "text": "connecting to the MCP server..."}
+        self.guard: Guard | None = None
+        """The gate of the web app serving this host (its token, allowed hosts), set by ``dev_app``."""
         self._lock = asyncio.Lock()
 
     def watched(self) -> list[Path]:
@@ -128,6 +134,8 @@ class DevHost:
     def _forward(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "traffic":
             self.session.push({"type": "traffic", **data, "message": clip(data["message"])})
+        elif kind == "dropped":
+            self._status("error", f"dropped {data['method']} for the View: {data['reason']}")
 
     def set_context(self, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply the controls' context; the View gets only what changed. Returns the difference."""
@@ -161,19 +169,24 @@ class DevHost:
         await self.backend.close()
 
 
-def clip(value: Any, limit: int = CLIP) -> Any:
-    """``value`` with long strings shortened, for the log (a View document can be megabytes).
+def clip(value: Any, limit: int = CLIP, depth: int = DEPTH) -> Any:
+    """``value`` with long strings shortened and what is nested deeper than ``depth`` elided, for the log
+    (a View document can be megabytes; a message can be nested a thousand levels deep).
 
     Example:
         >>> clip({"text": "x" * 10}, 4)
         {'text': 'xxxx… (10 chars)'}
+        >>> clip({"a": {"b": [1]}}, depth=2)
+        {'a': {'b': '… (nested deeper)'}}
     """
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]}… ({len(value)} chars)"
+    if isinstance(value, dict | list) and depth <= 0:
+        return "… (nested deeper)"
     if isinstance(value, dict):
-        return {k: clip(v, limit) for k, v in value.items()}
+        return {k: clip(v, limit, depth - 1) for k, v in value.items()}
     if isinstance(value, list):
-        return [clip(v, limit) for v in value]
+        return [clip(v, limit, depth - 1) for v in value]
     return value
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import logging
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,9 +15,11 @@ from pyview.host._profiles import HOST_INFO, Profile, default_host_context, host
 from pyview.host._record import Direction, Inbox, RecordingTransport
 from pyview.host._serving import ViewRequests
 
+log = logging.getLogger("pyview.host")
+
 Listener = Callable[[str, dict[str, Any]], None]
 """``listener(kind, data)``; kinds: ``traffic``, ``initialized``, ``context``, ``size``,
-``teardown-requested``."""
+``teardown-requested``, ``dropped`` (``{"method", "reason"}``: a notification the link could not carry)."""
 
 
 class Host(ViewRequests):
@@ -158,7 +161,11 @@ class Host(ViewRequests):
         if not self.initialized or self._peer is None:
             self.queued.append({"method": method, "params": params})
         else:
-            self._peer.notify(method, params)
+            try:
+                self._peer.notify(method, params)
+            except (TypeError, ValueError) as exc:  # the transport cannot carry it (e.g. nested too deeply)
+                log.error("pyview host: dropped %s for the View: %s", method, exc)
+                self.emit("dropped", {"method": method, "reason": str(exc)})
 
     def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
         """``ui/notifications/tool-input`` with the complete tool arguments."""

@@ -6,6 +6,12 @@ requests carry page -> host messages, in order. Both the test harness and ``pyvi
 
 Routes (``relay_routes(hub)``): ``GET /relay.js``, and per session ``GET /relay/{sid}/`` (a bare page),
 ``GET /relay/{sid}/events`` (SSE), ``POST /relay/{sid}/in``, ``GET /relay/{sid}/frame`` (the View document).
+Serve them behind a :class:`~pyview.host._guard.Guard` with the hub's token (``RELAY_PUBLIC`` are the pages):
+session ids are unguessable, and the page sends the token with every other request.
+
+Every event is encoded to JSON once, when it is pushed: one that cannot be (nested too deeply, ``NaN``, not
+JSON at all) is dropped with a logged error and a ``{"type": "dropped"}`` notice, so the event stream, which
+replays from the last event id after a reconnect, never meets it.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import uuid
+import logging
+import secrets
 from collections.abc import AsyncIterator, Callable, Mapping
 from importlib import resources
 from typing import Any
@@ -26,7 +33,12 @@ from pyview.app import BufferedTransport, ConnectionClosedError
 from pyview.host._csp import build_csp
 from pyview.host._host import Host
 
+log = logging.getLogger("pyview.host")
+RELAY_PUBLIC = (r"/relay\.js", r"/relay/[^/]+/")
+"""The relay's paths served without the token (the script, and the page that embeds the token)."""
+
 _PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>pyview host</title><link rel="icon" href="data:,">
+<meta name="pyview-token" content="{token}">
 <style>body{margin:0} #stage{position:relative} iframe{border:0;display:block}</style></head>
 <body><div id="stage"></div><script src="/relay.js"></script>
 <script>window.pyviewRelay = new PyviewRelay(location.pathname.replace(/\\/$/, ""),
@@ -47,6 +59,27 @@ def with_csp(html: str, policy: str) -> str:
     return html[: head + len("<head>")] + meta + html[head + len("<head>") :]
 
 
+def encode(event: Mapping[str, Any]) -> str:
+    """``event`` as the JSON text of one Server-Sent Event, or ``ValueError`` saying why it cannot be.
+
+    Example:
+        >>> encode({"type": "status", "text": "ok"})
+        '{"type": "status", "text": "ok"}'
+        >>> deep: list[object] = []
+        >>> for _ in range(5000):
+        ...     deep = [deep]
+        >>> encode({"type": "rpc", "message": deep})
+        Traceback (most recent call last):
+        ValueError: cannot be sent as JSON: nested too deeply
+    """
+    try:
+        return json.dumps(event, allow_nan=False)
+    except RecursionError:
+        raise ValueError("cannot be sent as JSON: nested too deeply") from None
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cannot be sent as JSON: {exc}") from None
+
+
 class PageTransport(BufferedTransport):
     """The host end of the link to one frame on the relay page (the page hands it messages via ``deliver``)."""
 
@@ -58,9 +91,10 @@ class PageTransport(BufferedTransport):
         self.frame = frame
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the frame; ``ValueError`` if it cannot be encoded (nothing is queued then)."""
         if self._closed:
             raise ConnectionClosedError()
-        self.session.push({"type": "rpc", "frame": self.frame, "message": message})
+        self.session.push_encoded(encode({"type": "rpc", "frame": self.frame, "message": message}))
 
 
 class RelaySession:
@@ -69,7 +103,8 @@ class RelaySession:
     def __init__(self, sid: str) -> None:
         self.id = sid
         self.base = f"/relay/{sid}"
-        self.events: list[dict[str, Any]] = []
+        self.events: list[str] = []
+        """Every event pushed, as JSON text."""
         self.host: Host | None = None
         self.document = ""
         self.closed = False
@@ -80,9 +115,25 @@ class RelaySession:
         self._frames = itertools.count(1)
         self._changed = asyncio.Event()
 
-    def push(self, event: dict[str, Any]) -> None:
-        """Queue an event for the page (replayed from the start to a page that connects late)."""
-        self.events.append(event)
+    def push(self, event: dict[str, Any]) -> bool:
+        """Queue an event for the page (replayed from the start to a page that connects late).
+
+        An event that cannot be encoded is dropped with a logged error and a ``dropped`` notice for the page
+        instead; returns whether ``event`` was queued.
+        """
+        try:
+            text = encode(event)
+        except ValueError as exc:
+            kind = str(event.get("type"))[:40]
+            log.error("pyview relay: dropped a %r event for the page: it %s", kind, exc)
+            self.push_encoded(encode({"type": "dropped", "event": kind, "reason": f"it {exc}"}))
+            return False
+        self.push_encoded(text)
+        return True
+
+    def push_encoded(self, text: str) -> None:
+        """Queue an event already encoded with :func:`encode`."""
+        self.events.append(text)
         self._changed.set()
 
     def mount(
@@ -115,8 +166,22 @@ class RelaySession:
         elif kind == "size":
             self.push({"type": "layout", "size": data})
 
-    def receive(self, item: dict[str, Any]) -> None:
-        """One item the page posted: a View message (``{"type": "rpc", "frame", "message"}``) or a page event."""
+    def receive(self, item: object) -> None:
+        """One item the page posted: a View message (``{"type": "rpc", "frame", "message"}``) or a page event,
+        as an object or as JSON text. What cannot be decoded (nested too deeply, not JSON) is dropped, logged."""
+        if isinstance(item, str):
+            text = item
+            try:
+                item = json.loads(text)
+            except RecursionError:
+                log.error("pyview relay: dropped a message from the page: nested too deeply (%d chars)", len(text))
+                return
+            except ValueError as exc:
+                log.error("pyview relay: dropped a message from the page that is not JSON: %s", exc)
+                return
+        if not isinstance(item, dict):
+            log.error("pyview relay: dropped a message from the page that is not an object: %.100r", item)
+            return
         if item.get("type") == "rpc":
             transport = self._transport
             if transport is not None and item.get("frame") == transport.frame:
@@ -139,7 +204,7 @@ class RelaySession:
         yield "retry: 500\n\n"
         while not self.closed:
             while index < len(self.events):
-                yield f"id: {index + 1}\ndata: {json.dumps(self.events[index])}\n\n"
+                yield f"id: {index + 1}\ndata: {self.events[index]}\n\n"
                 index += 1
             self._changed.clear()
             try:
@@ -155,14 +220,19 @@ def _layout_context(context: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class RelayHub:
-    """Every relay session of one server, by id."""
+    """Every relay session of one server, by id, and the server's per-run token.
 
-    def __init__(self) -> None:
+    Args:
+        token: the secret its pages send back (default: a new ``secrets.token_urlsafe(32)``).
+    """
+
+    def __init__(self, token: str | None = None) -> None:
         self.sessions: dict[str, RelaySession] = {}
+        self.token = token or secrets.token_urlsafe(32)
 
     def create(self, sid: str | None = None) -> RelaySession:
-        """A new session (its page is at ``/relay/{id}/``)."""
-        session = RelaySession(sid or uuid.uuid4().hex[:12])
+        """A new session (its page is at ``/relay/{id}/``); the id is unguessable unless ``sid`` is given."""
+        session = RelaySession(sid or secrets.token_urlsafe(16))
         self.sessions[session.id] = session
         return session
 
@@ -185,7 +255,9 @@ def relay_routes(hub: RelayHub) -> list[Route]:
         return hub.sessions.get(request.path_params["sid"])
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(_PAGE) if session(request) else PlainTextResponse("no such session", 404)
+        if session(request) is None:
+            return PlainTextResponse("no such session", 404)
+        return HTMLResponse(_PAGE.replace("{token}", hub.token), headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> Response:
         found = session(request)
@@ -199,9 +271,14 @@ def relay_routes(hub: RelayHub) -> list[Route]:
         found = session(request)
         if found is None:
             return PlainTextResponse("no such session", 404)
-        for item in await request.json():
-            if isinstance(item, dict):
-                found.receive(item)
+        try:
+            items = json.loads(await request.body())
+        except (RecursionError, ValueError) as exc:
+            return PlainTextResponse(f"pyview relay: the body is not a JSON array of messages ({exc})", 400)
+        if not isinstance(items, list):
+            return PlainTextResponse("pyview relay: the body is not a JSON array of messages", 400)
+        for item in items:
+            found.receive(item)
         return Response(status_code=204)
 
     async def frame(request: Request) -> Response:

@@ -1,11 +1,19 @@
 // pyview relay: mounts a View's sandboxed frame and carries its postMessage traffic to the Python host.
 // Host -> page: Server-Sent Events from BASE/events ({type: "mount" | "rpc" | "layout" | ...}).
-// Page -> host: POST BASE/in with a JSON array, one request at a time so the order is kept.
+// Page -> host: POST BASE/in with a JSON array of messages, each as JSON text (so the host can drop one it
+// cannot decode and keep the others), one request at a time so the order is kept.
+// Every request carries the server's per-run token (X-Pyview-Token; EventSource: ?token=), which the server
+// embeds in the page as <meta name="pyview-token">.
 "use strict";
 
+function pyviewPageToken() {
+  return document.querySelector('meta[name="pyview-token"]')?.content || "";
+}
+
 class PyviewRelay {
-  constructor(base, stage, onEvent = () => {}) {
+  constructor(base, stage, onEvent = () => {}, token = pyviewPageToken()) {
     this.base = base;
+    this.token = token;
     this.stage = stage;
     this.onEvent = onEvent; // events the relay does not handle itself (the dev page's log, status...)
     this.frame = null;
@@ -23,7 +31,8 @@ class PyviewRelay {
 
   start(from = 0) {
     // from: the first event to receive (a reloaded dev page skips the frames of its previous life)
-    this.source = new EventSource(this.base + "/events" + (from ? "?from=" + from : ""));
+    const query = "?token=" + encodeURIComponent(this.token) + (from ? "&from=" + from : "");
+    this.source = new EventSource(this.base + "/events" + query);
     this.source.onmessage = (event) => this.handle(JSON.parse(event.data));
   }
 
@@ -47,7 +56,7 @@ class PyviewRelay {
   }
 
   async mount(event) {
-    const html = await (await fetch(event.url, { cache: "no-store" })).text();
+    const html = await (await fetch(event.url, { cache: "no-store", headers: { "X-Pyview-Token": this.token } })).text();
     this.frame?.remove();
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts"); // opaque origin, as real hosts do
@@ -93,10 +102,18 @@ class PyviewRelay {
   async flush() {
     this.sending = true;
     while (this.outbox.length) {
-      const batch = this.outbox.splice(0);
+      const batch = [];
+      for (const item of this.outbox.splice(0)) {
+        try {
+          batch.push(JSON.stringify(item));
+        } catch (error) {
+          console.warn("pyview relay: dropped a message the View sent that is not JSON", error);
+        }
+      }
       try {
-        await fetch(this.base + "/in", { method: "POST", body: JSON.stringify(batch),
-          headers: { "Content-Type": "application/json" } });
+        const response = await fetch(this.base + "/in", { method: "POST", body: JSON.stringify(batch),
+          headers: { "Content-Type": "application/json", "X-Pyview-Token": this.token } });
+        if (!response.ok) console.warn("pyview relay: the host refused a message:", await response.text());
       } catch (error) {
         console.warn("pyview relay: the host is unreachable", error);
       }

@@ -15,7 +15,8 @@ import threading
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
-from pyview.host._relay import RelayHub, relay_routes
+from pyview.host._guard import Guard, GuardMiddleware
+from pyview.host._relay import RELAY_PUBLIC, RelayHub, relay_routes
 
 T = TypeVar("T")
 
@@ -48,8 +49,14 @@ class HostServer:
     def _start(self, host: str, port: int) -> None:
         import uvicorn
         from starlette.applications import Starlette
+        from starlette.middleware import Middleware
 
-        app = Starlette(routes=[*self.extra_routes, *relay_routes(self.hub)])
+        # the same gate as the dev host: loopback Host/Origin only, the hub's token on everything but the pages
+        guard = Guard(token=self.hub.token, host=host, public=RELAY_PUBLIC)
+        app = Starlette(
+            routes=[*self.extra_routes, *relay_routes(self.hub)],
+            middleware=[Middleware(GuardMiddleware, guard=guard)],
+        )
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))

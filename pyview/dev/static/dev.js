@@ -1,14 +1,18 @@
 // pyview dev page: tool list and form, host controls, tool data editors, and the live JSON-RPC log.
-// The View itself is mounted by PyviewRelay (relay.js); everything else goes through /api/*.
+// The View itself is mounted by PyviewRelay (relay.js); everything else goes through /api/*, with the per-run
+// token the server put in this page (X-Pyview-Token). Nothing the server sends is parsed as HTML: every text
+// (tool names, descriptions, results, the log) goes through textContent or createElement.
 "use strict";
 const $ = (id) => document.getElementById(id);
+const TOKEN = pyviewPageToken(); // relay.js
 let tools = [];
 let messages = [];
 
 async function api(path, body) {
   const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body || {}),
-    headers: { "Content-Type": "application/json" } });
-  const answer = await response.json();
+    headers: { "Content-Type": "application/json", "X-Pyview-Token": TOKEN } });
+  const answer = response.headers.get("content-type")?.startsWith("application/json")
+    ? await response.json() : { ok: false, error: await response.text() };
   if (!answer.ok) showStatus({ level: "error", text: answer.error });
   return answer;
 }
@@ -26,7 +30,10 @@ function showTools(list, server) {
     const button = document.createElement("button");
     const ui = tool._meta?.ui || {};
     const tags = [ui.resourceUri ? "View" : "", ui.visibility && !ui.visibility.includes("model") ? "app only" : ""];
-    button.innerHTML = `${tool.name} <small>${tags.filter(Boolean).join(", ")}</small>`;
+    const small = document.createElement("small");
+    small.textContent = tags.filter(Boolean).join(", ");
+    button.append(String(tool.name), " ", small);
+    if (tool.description) button.title = String(tool.description);
     button.dataset.tool = tool.name;
     button.onclick = () => showForm(tool);
     return button;
@@ -143,10 +150,13 @@ function onEvent(event) {
   else if (event.type === "tools") showTools(event.tools, event.server);
   else if (event.type === "tool-data") showToolData(event);
   else if (event.type === "traffic") logTraffic(event);
+  else if (event.type === "dropped") showStatus({ level: "error", text: `dropped a ${event.event} event: ${event.reason}` });
 }
 
 (async () => {
-  const state = await (await fetch("/api/state")).json();
+  const response = await fetch("/api/state", { headers: { "X-Pyview-Token": TOKEN } });
+  if (!response.ok) return showStatus({ level: "error", text: await response.text() });
+  const state = await response.json();
   showStatus(state.status);
   if (state.tools.length) showTools(state.tools, state.server);
   showContext(state.context || {});
