@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from pyview.app._errors import ConnectionClosedError
-from pyview.app._transport import Transport
+from pyview.app._transport import MAX_DEPTH, Transport, too_deep
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,9 +64,10 @@ class PostMessageTransport(Transport):
     ``pyviewHost.subscribe(fn)`` calls ``fn(text)`` for each message from the parent (earlier ones first, in
     order); ``pyviewHost.unsubscribe()`` stops. One proxy is created for the listener, destroyed on close.
 
-    A message from the host that is not JSON, or nested too deeply for Python's parser, is dropped with a
-    logged warning (nothing escapes into the JS event handler); :meth:`send` raises ``ValueError`` for a
-    message that cannot be encoded, nesting too deep included.
+    A message from the host that is not JSON, or nests more than ``MAX_DEPTH`` levels (checked before parsing:
+    in Pyodide a very deep one overflows the JS stack and kills the interpreter), is dropped with a logged
+    warning, and nothing escapes into the JS event handler; :meth:`send` raises ``ValueError`` for a message
+    that cannot be encoded, nesting too deep included.
 
     Args:
         host: the ``pyviewHost`` object (default: ``js.pyviewHost``; tests pass a fake).
@@ -113,6 +114,9 @@ class PostMessageTransport(Transport):
 
         def listener(text: Any) -> None:
             raw = str(text)
+            if too_deep(raw):  # checked first: in Pyodide, json.loads of 10,000 levels is a fatal stack overflow
+                log.warning("dropped a message from the host: nested more than %d levels deep", MAX_DEPTH)
+                return
             try:
                 message = json.loads(raw)
             except RecursionError:

@@ -44,7 +44,7 @@ def test_post_message_transport_drops_a_message_too_deep_to_decode(caplog: pytes
         fake.listener("{not json")
     fake.listener('{"jsonrpc": "2.0", "method": "after"}')
     assert got == [{"jsonrpc": "2.0", "method": "after"}]
-    assert "dropped a message from the host: nested too deeply to decode (200000 chars)" in caplog.text
+    assert "dropped a message from the host: nested more than 500 levels deep" in caplog.text
     assert "not JSON" in caplog.text
 
 
@@ -62,3 +62,16 @@ def test_memory_transport_refuses_a_message_too_deep_to_encode() -> None:
     view, _host = memory_transport_pair()
     with pytest.raises(ValueError, match="nested too deeply"):
         view.send({"jsonrpc": "2.0", "method": "x", "params": {"v": deep()}})
+
+
+def test_too_deep_counts_only_real_nesting() -> None:
+    from pyview.app._transport import MAX_DEPTH, too_deep
+
+    assert not too_deep('{"text": "' + "[" * 5000 + '"}')  # brackets inside a string do not nest
+    assert not too_deep('{"t": "\\"[[[[[", "v": [[1]]}', limit=3)  # an escaped quote does not end the string
+    assert too_deep('{"v": [[[1]]]}', limit=3)
+    assert too_deep("[{" * 300 + "}]" * 300)  # mixed nesting, 600 levels
+    assert not too_deep("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+    assert too_deep("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    wide = "[" + ",".join(['[[1], {"a": [2]}]'] * 20_000) + "]"  # many brackets, shallow
+    assert not too_deep(wide)
