@@ -34,14 +34,14 @@ def test_a_result_too_deep_to_encode_is_dropped_and_the_next_one_arrives(
 
     with caplog.at_level(logging.ERROR, "pyview.host"):
         view.send_tool_result({"content": [], "structuredContent": {"count": 2, "deep": deep(1000)}})
-    assert "dropped ui/notifications/tool-result for the View: cannot be sent as JSON: nested too deeply" in (
-        caplog.text
-    )
     # before: the event stream died on that message and replayed it forever, so nothing after it arrived
     view.send_tool_result({"content": [], "structuredContent": {"count": 3}})
     view.locator("#count").filter(has_text="3").wait_for(timeout=10_000)
     view.host.ping()  # the link works both ways
     assert reconnects == []  # the page's event stream never had to reconnect
+    assert "dropped ui/notifications/tool-result for the View: cannot be sent as JSON: nested too deeply" in (
+        caplog.text
+    )
 
 
 def test_a_message_too_deep_for_the_views_python_is_dropped(mount_view: Callable[..., ViewHandle]) -> None:

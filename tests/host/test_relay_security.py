@@ -142,3 +142,19 @@ def test_encode_refuses_what_json_cannot_carry() -> None:
     for value, reason in cases:
         with pytest.raises(ValueError, match=reason):
             encode({"type": "x", "v": value})
+
+
+@pytest.mark.anyio
+async def test_a_reply_the_link_cannot_carry_becomes_a_json_rpc_error() -> None:
+    from pyview.app import App, HostError
+    from pyview.host import ScriptedBackend
+
+    deep_result = {"content": [{"type": "text", "text": "deep"}], "structuredContent": {"value": deep()}}
+    host = Host(ScriptedBackend(tools={"deep": lambda args: deep_result, "ok": {"fine": True}}))
+    view_end, host_end = memory_transport_pair()
+    host.connect(host_end)
+    app = App("deep", "1.0")
+    await app.connect(view_end)
+    with pytest.raises(HostError, match="nested too deeply"):
+        await app.call_server_tool("deep")
+    assert (await app.call_server_tool("ok")).structured_content == {"fine": True}
