@@ -263,7 +263,10 @@ def relay_routes(hub: RelayHub) -> list[Route]:
         found = session(request)
         if found is None:
             return PlainTextResponse("no such session", 404)
-        start = int(request.headers.get("last-event-id") or request.query_params.get("from") or 0)
+        try:
+            start = max(0, int(request.headers.get("last-event-id") or request.query_params.get("from") or 0))
+        except ValueError:
+            return PlainTextResponse("pyview relay: the event id must be an integer", 400)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(found.stream(start, request), media_type="text/event-stream", headers=headers)
 

@@ -74,6 +74,7 @@ def test_every_relay_endpoint_refuses_foreign_requests(relay: tuple[HostServer, 
     assert client.post(f"{base}/in", content=b"[]", headers=good).status_code == 204
     with client.stream("GET", f"{base}/events?token={token}") as stream:  # EventSource: the token in the query
         assert stream.status_code == 200
+    assert client.get(f"{base}/events?token={token}&from=x").status_code == 400
 
 
 def test_an_event_that_cannot_be_encoded_is_dropped_and_the_stream_keeps_going(
