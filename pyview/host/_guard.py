@@ -133,7 +133,7 @@ class Guard:
             given = headers.get(TOKEN_HEADER) or ("" if has_body else query.get("token", ""))
             if not secrets.compare_digest(given.encode(), self.token.encode()):
                 return 403, (
-                    f"refused: missing or wrong {TOKEN_HEADER} (the page this server serves sends it; "
+                    "refused: missing or wrong X-Pyview-Token (the page this server serves sends it; "
                     "other pages cannot)"
                 )
         if has_body:

@@ -53,7 +53,7 @@ def test_the_page_embeds_the_token_and_every_api_call_needs_it(dev: tuple[TestCl
     assert client.get("/dev.js").status_code == 200 and client.get("/relay.js").status_code == 200
 
     refused = client.get("/api/state")
-    assert refused.status_code == 403 and "missing or wrong x-pyview-token" in refused.text
+    assert refused.status_code == 403 and "missing or wrong X-Pyview-Token" in refused.text
     assert client.get("/api/state", headers={"X-Pyview-Token": token + "x"}).status_code == 403
     state = client.get("/api/state", headers={"X-Pyview-Token": token}).json()
     assert state["relay"] == f"/relay/{host.session.id}" and len(host.session.id) >= 20  # not "dev"
