@@ -122,12 +122,12 @@ class Guard:
         host = headers.get("host", "")
         if not self.allowed_host(host, port):
             return 403, (
-                f"refused: Host {host!r} is not this server (only {', '.join(sorted(self.names))} on port "
-                f"{port}; start it with --host or --allow-host to accept another name)"
+                f"refused: Host {host[:100]!r} is not this server (it answers to 127.0.0.1, localhost, [::1], "
+                f"its --host and --allow-host names, on port {port})"
             )
         origin = headers.get("origin")
         if origin is not None and not (origin.lower().startswith("http://") and self.allowed_host(origin[7:], port)):
-            return 403, f"refused: a request from the page of another origin ({origin!r})"
+            return 403, f"refused: a request from the page of another origin ({origin[:100]!r})"
         has_body = method not in ("GET", "HEAD", "OPTIONS")
         if has_body or not self.public.fullmatch(path):
             given = headers.get(TOKEN_HEADER) or ("" if has_body else query.get("token", ""))
