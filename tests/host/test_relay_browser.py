@@ -26,7 +26,8 @@ def deep(depth: int) -> Any:
 def test_a_result_too_deep_to_encode_is_dropped_and_the_next_one_arrives(
     mount_view: Callable[..., ViewHandle], caplog: pytest.LogCaptureFixture
 ) -> None:
-    view = mount_view(COUNTER)
+    view = mount_view(COUNTER, wait=False)  # a hand-written JS View: no Python to wait for
+    view.wait_handshake()
     reconnects: list[str] = []
     view.page.on("request", lambda r: reconnects.append(r.url) if "/events" in r.url else None)
     view.send_tool_result({"content": [], "structuredContent": {"count": 1}})
