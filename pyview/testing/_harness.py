@@ -132,7 +132,7 @@ class ViewHandle:
 
     def wait_python(self, timeout: float = 60.0) -> None:
         """Wait until Python runs in the View (phase 2: the runtime is loaded; the View is being imported)."""
-        self._wait(lambda: "python" in self._marks(), "start Python", timeout)
+        self._wait(lambda: "python" in (self._marks() or {}), "start Python", timeout)
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         """Wait until the View is live: handshake done, Python running, and the first render after connecting done
@@ -141,16 +141,24 @@ class ViewHandle:
         Raises at once if the View reported a failure instead (a boot panel or a Python traceback).
         """
         self.wait_handshake(timeout)
-        self._wait(lambda: "live" in self._marks(), "become live (Python up, first render done)", timeout)
+        # A View without pyview's boot shim (hand-written JS) is live once its handshake is done.
+        self._wait(self._live, "become live (Python up, first render done)", timeout)
 
-    def _marks(self) -> dict[str, float]:
+    def _marks(self) -> dict[str, float] | None:
+        """The boot shim's marks; ``None`` for a View without pyview's shim (a hand-written JS View)."""
         from playwright.sync_api import Error as PlaywrightError
 
         try:
-            marks: dict[str, float] = self.frame.evaluate("() => globalThis.pyviewBoot ? pyviewBoot.marks : {}")
+            marks: dict[str, float] | None = self.frame.evaluate(
+                "() => globalThis.pyviewBoot ? pyviewBoot.marks : null"
+            )
         except PlaywrightError:  # the frame is navigating or being replaced: no marks yet
             return {}
         return marks
+
+    def _live(self) -> bool:
+        marks = self._marks()
+        return marks is None or "live" in marks  # without the shim, the handshake was the last step
 
     def _wait(self, done: Callable[[], bool], what: str, timeout: float) -> None:
         deadline = time.monotonic() + timeout
