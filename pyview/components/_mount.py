@@ -23,7 +23,12 @@ _CONTROLLED = frozenset(["input", "textarea", "select"])
 
 
 def call_component(root: Root, comp: CompInst) -> list[Node]:
-    """Run a component function with its hooks; a failure renders an error box in its place."""
+    """Run a component function with its hooks; a failure renders an error box in its place.
+
+    The effects it scheduled before raising still run: such an effect is often what repairs the state that made
+    it raise (one taking a new tool result into state), and the component's next render that succeeds replaces
+    the box. Dropping them would leave their new dependencies recorded but never acted on: a box for good.
+    """
     token = rendering.set(comp)
     comp.hook_i = 0
     comp.dirty = False
@@ -33,7 +38,6 @@ def call_component(root: Root, comp: CompInst) -> list[Node]:
     except Exception as exc:
         from pyview.components._errors import error_box
 
-        comp.pending = None
         root.report(exc, f"rendering {el.type.__name__}", show=False)
         out = error_box(exc, f"Error in {el.type.__name__}")
     finally:
