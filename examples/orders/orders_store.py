@@ -4,8 +4,10 @@ Everything the MCP tools need lives here, independent of MCP: ``OrderStore.list_
 ``cancel_order`` / ``export_csv`` return pydantic models that ``server.py`` hands to the client unchanged, and
 raise :class:`OrderError` with a message written for a person (the server turns it into an ``isError`` result).
 
-The seed data is generated from a fixed random seed and fixed dates, so every fresh database holds the same
-200 orders: screenshots, tests and a newcomer's first run all see the same shop.
+Several servers may share one database file (a host can start one stdio server per conversation), so every
+write is a ``BEGIN IMMEDIATE`` transaction: creating and seeding a new file happens once however many servers
+start at the same moment, and an order is cancelled (and refunded) once however many ask at the same moment.
+The seed data (``orders_seed.py``) is the same 200 orders on every fresh database.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from __future__ import annotations
 import csv
 import io
 import os
-import random
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal, get_args
 
+from orders_seed import seed
 from pydantic import BaseModel, Field
 
 Status = Literal["pending", "paid", "shipped", "delivered", "cancelled"]
@@ -30,8 +32,10 @@ STATUSES: tuple[Status, ...] = get_args(Status)
 Sort = Literal["created", "-created", "total", "-total", "customer", "-customer", "id", "-id", "status", "-status"]
 SORTS: tuple[Sort, ...] = get_args(Sort)
 MAX_PAGE_SIZE = 100
-SEED_ORDERS = 200
-FIRST_ORDER_ID = 1001
+MAX_SEARCH = 100  # characters of a customer filter (a longer LIKE pattern is refused by SQLite)
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+BUSY_TIMEOUT = 30.0  # seconds a connection waits for another one's write lock before giving up
+SCHEMA_VERSION = 1  # PRAGMA user_version once the tables exist and hold the seed data
 
 _SORT_COLUMNS = {
     "created": "o.created_at",
@@ -153,6 +157,8 @@ class CancelResult(BaseModel):
 
 
 class OrderExport(BaseModel):
+    """The CSV of every order matching some filters (``OrderStore.export_csv``)."""
+
     filename: str
     mime_type: str = "text/csv"
     rows: int
@@ -160,6 +166,24 @@ class OrderExport(BaseModel):
 
     def __str__(self) -> str:
         return f"Exported {self.rows} orders to {self.filename} ({len(self.csv.encode()):,} bytes of CSV)."
+
+    def file(self) -> ExportedFile:
+        """What the ``export_orders`` tool says about the file in ``structuredContent``: the CSV itself travels
+        once, as the embedded resource named by ``uri``."""
+        uri = f"file:///{self.filename}"
+        return ExportedFile(
+            filename=self.filename, uri=uri, mime_type=self.mime_type, rows=self.rows, size=len(self.csv.encode())
+        )
+
+
+class ExportedFile(BaseModel):
+    """The ``structuredContent`` of ``export_orders``; the CSV is the result's embedded resource ``uri``."""
+
+    filename: str
+    uri: str = Field(description="the embedded text/csv resource in the result's content that holds the CSV")
+    mime_type: str
+    rows: int
+    size: int = Field(description="bytes of CSV")
 
 
 # -- where the database lives --------------------------------------------------------------------------------
@@ -223,7 +247,8 @@ FROM orders o JOIN customers c ON c.id = o.customer_id
 
 
 class OrderStore:
-    """Orders in one SQLite file; safe to share between threads (the SDK runs sync tools in worker threads).
+    """Orders in one SQLite file; safe to share between threads (the SDK runs sync tools in worker threads) and
+    between processes (several servers on one file).
 
     Example:
         >>> store = OrderStore(":memory:")
@@ -237,18 +262,43 @@ class OrderStore:
         self.clock = clock or (lambda: datetime.now(UTC))
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        # isolation_level=None: no implicit transactions; _transaction() says BEGIN / BEGIN IMMEDIATE itself.
+        # timeout: how long to wait for another connection's lock (SQLite's busy_timeout) instead of failing.
+        self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
         self._lock = threading.Lock()
+        self._create()
+
+    def _create(self) -> None:
+        """Create the tables and seed them, once: a server that starts while another seeds waits for it."""
         with self._transaction() as db:
-            db.executescript(SCHEMA)
+            if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+                return  # the usual case: an existing database, nothing to write
+        with self._transaction(write=True) as db:  # one connection at a time from here to COMMIT
+            if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+                return  # another server created it while this one waited for the lock
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
             if db.execute("SELECT COUNT(*) FROM orders").fetchone()[0] == 0:
                 seed(db)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock, self._db:  # the connection as a context manager commits, or rolls back on error
-            yield self._db
+    def _transaction(self, *, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction: ``BEGIN`` (a consistent snapshot for reads) or ``BEGIN IMMEDIATE`` (``write``: take
+        the database's write lock first, so what is read inside cannot change before COMMIT). Commits, or
+        rolls back on an error."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.rollback()
+                raise
+            db.commit()
 
     def close(self) -> None:
         self._db.close()
@@ -265,18 +315,15 @@ class OrderStore:
         sort: Sort = "-created",
     ) -> OrderPage:
         """A page of orders, filtered by status and by a customer name or email fragment."""
-        if status is not None and status not in STATUSES:
-            raise OrderError(f"Unknown status {status!r}; use one of: {', '.join(STATUSES)}.")
-        if sort not in SORTS:
-            raise OrderError(f"Unknown sort {sort!r}; use one of: {', '.join(SORTS)}.")
-        if not 1 <= page_size <= MAX_PAGE_SIZE:
-            raise OrderError(f"page_size must be between 1 and {MAX_PAGE_SIZE} (got {page_size}).")
-        if page < 1:
-            raise OrderError(f"page must be 1 or more (got {page}).")
+        _check_filters(status, customer, sort)
+        if isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= MAX_PAGE_SIZE:
+            raise OrderError(f"page_size must be between 1 and {MAX_PAGE_SIZE} (got {_short(page_size)}).")
+        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+            raise OrderError(f"page must be 1 or more (got {_short(page)}).")
         customer = (customer or "").strip() or None
         where, params = _customer_filter(customer)
         with self._transaction() as db:
-            counts = {name: 0 for name in STATUSES}
+            counts: dict[str, int] = {name: 0 for name in STATUSES}
             counts.update(
                 db.execute(
                     f"SELECT o.status, COUNT(*) FROM orders o JOIN customers c ON c.id = o.customer_id {where}"
@@ -287,14 +334,10 @@ class OrderStore:
             total = counts[status] if status else sum(counts.values())
             pages = max(1, -(-total // page_size))
             if page > pages:
-                raise OrderError(f"Page {page} is past the last page ({pages}) for these filters.")
-            if status:
-                where += (" AND" if where else "WHERE") + " o.status = ?"
-                params = (*params, status)
-            key = sort.lstrip("-")
-            direction = "DESC" if sort.startswith("-") else "ASC"
+                raise OrderError(f"Page {_short(page)} is past the last page ({pages}) for these filters.")
+            where, params = _status_filter(where, params, status)
             rows = db.execute(
-                f"{_SUMMARY_SQL} {where} ORDER BY {_SORT_COLUMNS[key]} {direction}, o.id {direction} LIMIT ? OFFSET ?",
+                f"{_SUMMARY_SQL} {where} {_order_by(sort)} LIMIT ? OFFSET ?",
                 (*params, page_size, (page - 1) * page_size),
             ).fetchall()
         return OrderPage(
@@ -311,17 +354,23 @@ class OrderStore:
 
     def get_order(self, order_id: int) -> Order:
         """One order with its line items, address and history."""
+        _check_id(order_id)
         with self._transaction() as db:
             return self._order(db, order_id)
 
     def cancel_order(self, order_id: int, reason: str) -> CancelResult:
-        """Cancel a pending or paid order; shipped, delivered and cancelled orders are refused."""
-        reason = reason.strip()
+        """Cancel a pending or paid order; shipped, delivered and cancelled orders are refused.
+
+        Exactly one of several simultaneous cancels of an order (from any number of servers) succeeds and
+        refunds; the others are told it is already cancelled.
+        """
+        _check_id(order_id)
+        reason = _text("reason", reason).strip()
         if not reason:
             raise OrderError("Give a reason for cancelling (it is shown to the customer).")
         if len(reason) > 200:
             raise OrderError("Keep the reason under 200 characters.")
-        with self._transaction() as db:
+        with self._transaction(write=True) as db:  # the write lock first: nobody changes the order until COMMIT
             order = self._order(db, order_id)
             if order.status == "cancelled":
                 raise OrderError(f"Order #{order_id} is already cancelled.")
@@ -331,10 +380,14 @@ class OrderStore:
                     " and can no longer be cancelled. Start a return instead."
                 )
             now = self.clock().astimezone(UTC).isoformat(timespec="seconds")
-            db.execute(
-                "UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = ?",
+            # guarded as well: the UPDATE itself only changes an order that can still be cancelled
+            changed = db.execute(
+                "UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = ?"
+                " WHERE id = ? AND status IN ('pending', 'paid')",
                 (now, reason, order_id),
-            )
+            ).rowcount
+            if changed != 1:
+                raise OrderError(f"Order #{order_id} changed while it was being cancelled; look at it again.")
             refund = order.total_cents if order.status == "paid" else 0
             cancelled = self._order(db, order_id)
         message = f"Order #{order_id} for {order.customer} is cancelled."
@@ -345,21 +398,24 @@ class OrderStore:
     def export_csv(
         self, *, status: Status | None = None, customer: str | None = None, sort: Sort = "-created"
     ) -> OrderExport:
-        """Every order matching the filters (all pages) as CSV."""
-        first = self.list_orders(status=status, customer=customer, sort=sort, page_size=MAX_PAGE_SIZE)
-        orders = list(first.orders)
-        for page in range(2, first.pages + 1):
-            orders += self.list_orders(
-                status=status, customer=customer, sort=sort, page_size=MAX_PAGE_SIZE, page=page
-            ).orders
+        """Every order matching the filters (all pages) as CSV: one query, written row by row as it is read."""
+        _check_filters(status, customer, sort)
+        customer = (customer or "").strip() or None
+        where, params = _status_filter(*_customer_filter(customer), status)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["order_id", "created_at", "customer", "email", "status", "items", "total", "currency"])
-        for o in orders:
-            total = f"{o.total_cents / 100:.2f}"
-            writer.writerow([o.id, o.created_at, o.customer, o.email, o.status, o.items, total, o.currency])
+        rows = 0
+        currency = OrderSummary.model_fields["currency"].default
+        with self._transaction() as db:
+            for o in db.execute(f"{_SUMMARY_SQL} {where} {_order_by(sort)}", params):
+                total = f"{o['total_cents'] / 100:.2f}"
+                writer.writerow(
+                    [o["id"], o["created_at"], o["customer"], o["email"], o["status"], o["items"], total, currency]
+                )
+                rows += 1
         name = "-".join(["orders", *([status] if status else []), *([_slug(customer)] if customer else [])])
-        return OrderExport(filename=f"{name}.csv", rows=len(orders), csv=out.getvalue())
+        return OrderExport(filename=f"{name}.csv", rows=rows, csv=out.getvalue())
 
     def _order(self, db: sqlite3.Connection, order_id: int) -> Order:
         row = db.execute(
@@ -415,137 +471,56 @@ class OrderStore:
         )
 
 
-def _customer_filter(customer: str | None) -> tuple[str, tuple[str, ...]]:
+def _check_filters(status: object, customer: object, sort: object) -> None:
+    if status is not None and status not in STATUSES:
+        raise OrderError(f"Unknown status {_short(status)}; use one of: {', '.join(STATUSES)}.")
+    if sort not in SORTS:
+        raise OrderError(f"Unknown sort {_short(sort)}; use one of: {', '.join(SORTS)}.")
+    if customer is not None and (length := len(_text("customer", customer))) > MAX_SEARCH:
+        raise OrderError(f"customer: keep the search under {MAX_SEARCH} characters (got {length:,}).")
+
+
+def _check_id(order_id: object) -> None:
+    if isinstance(order_id, bool) or not isinstance(order_id, int) or not 1 <= order_id <= MAX_ID:
+        raise OrderError(f"id must be an order number from 1 to {MAX_ID} (got {_short(order_id)}).")
+
+
+def _text(name: str, value: object) -> str:
+    """``value`` if it is text SQLite can store (a string without lone surrogates), else a clear refusal."""
+    if not isinstance(value, str):
+        raise OrderError(f"{name} must be text (got {type(value).__name__}).")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise OrderError(f"{name} is not valid text (it holds a lone surrogate, {_short(value)}).") from None
+    return value
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a 50,000-digit id does not belong in a message)."""
+    text = (
+        repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a {len(str(abs(value)))}-digit number"
+    )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _customer_filter(customer: str | None) -> tuple[str, tuple[object, ...]]:
     if not customer:
         return "", ()
     pattern = "%" + customer.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     return "WHERE (c.name LIKE ? ESCAPE '\\' OR c.email LIKE ? ESCAPE '\\')", (pattern, pattern)
 
 
+def _status_filter(where: str, params: tuple[object, ...], status: str | None) -> tuple[str, tuple[object, ...]]:
+    if not status:
+        return where, params
+    return where + (" AND" if where else "WHERE") + " o.status = ?", (*params, status)
+
+
+def _order_by(sort: str) -> str:
+    direction = "DESC" if sort.startswith("-") else "ASC"
+    return f"ORDER BY {_SORT_COLUMNS[sort.lstrip('-')]} {direction}, o.id {direction}"
+
+
 def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")[:30] or "search"
-
-
-# -- seed data -----------------------------------------------------------------------------------------------
-
-# A small coffee-and-kitchen shop. (sku, name, price in cents)
-PRODUCTS = [
-    ("BEAN-ETH-250", "Ethiopia Guji beans, 250 g", 1650),
-    ("BEAN-COL-250", "Colombia Huila beans, 250 g", 1450),
-    ("BEAN-HOU-1K", "House espresso blend, 1 kg", 3900),
-    ("BEAN-DEC-250", "Swiss water decaf, 250 g", 1550),
-    ("GRND-HAND", "Hand grinder, steel burrs", 8900),
-    ("GRND-ELEC", "Flat burr grinder", 24900),
-    ("KETL-GOOS", "Gooseneck kettle, 1 l", 6500),
-    ("DRIP-V60", "Ceramic pour-over dripper", 2800),
-    ("FILT-100", "Paper filters, 100 pack", 650),
-    ("PRES-FR", "French press, 8 cup", 3900),
-    ("AERO-GO", "Travel press", 3495),
-    ("MUG-STN-2", "Stoneware mugs, set of 2", 3200),
-    ("SCAL-01", "Brew scale with timer", 4500),
-    ("TAMP-58", "Tamper, 58 mm", 3800),
-    ("MILK-PIT", "Milk pitcher, 350 ml", 1900),
-    ("CLTH-LIN", "Linen tea towel", 1400),
-    ("JAR-VAC", "Vacuum storage canister", 2600),
-    ("TEA-SEN", "Sencha green tea, 100 g", 1200),
-    ("GIFT-25", "Gift card", 2500),
-    ("CLEAN-TAB", "Descaling tablets", 999),
-]
-
-FIRST_NAMES = [
-    "Amara", "Ben", "Chloé", "Dmitri", "Elif", "Farah", "Gustav", "Hana", "Idris", "Jonas", "Keiko", "Lars",
-    "Maya", "Nikhil", "Olivia", "Pablo", "Quinn", "Rosa", "Samir", "Tove", "Uma", "Victor", "Wen", "Yusuf", "Zoe",
-]  # fmt: skip
-LAST_NAMES = [
-    "Okafor", "Lindqvist", "Moreau", "Petrov", "Yilmaz", "Haddad", "Berg", "Sato", "Mensah", "Keller", "Tanaka",
-    "Nilsen", "Rossi", "Patel", "Walsh", "García", "Novak", "Silva", "Khan", "Andersen", "Iyer", "Dubois",
-]  # fmt: skip
-CITIES = [
-    ("Portland", "97205", "United States"), ("Austin", "78701", "United States"), ("Toronto", "M5V 2T6", "Canada"),
-    ("London", "E1 6AN", "United Kingdom"), ("Berlin", "10115", "Germany"), ("Lyon", "69002", "France"),
-    ("Oslo", "0150", "Norway"), ("Amsterdam", "1012 AB", "Netherlands"), ("Melbourne", "3000", "Australia"),
-    ("Dublin", "D02 X285", "Ireland"),
-]  # fmt: skip
-STREETS = ["Alder St", "Harbour Rd", "Mill Lane", "King St", "Linden Ave", "Quay Side", "Elm Row", "Canal St"]
-
-# the shop's "today" for the seed data: orders are spread over the 120 days before it
-SEED_NOW = datetime(2026, 5, 15, 17, 0, tzinfo=UTC)
-
-
-def seed(db: sqlite3.Connection, orders: int = SEED_ORDERS, seed_value: int = 42) -> None:
-    """Fill an empty database with realistic, deterministic customers and orders."""
-    rng = random.Random(seed_value)
-    customers = []
-    used: set[str] = set()
-    while len(customers) < 48:
-        first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
-        if f"{first} {last}" in used:
-            continue
-        used.add(f"{first} {last}")
-        city, postcode, country = rng.choice(CITIES)
-        email = f"{_ascii(first)}.{_ascii(last)}@example.com".lower()
-        street = f"{rng.randint(2, 240)} {rng.choice(STREETS)}"
-        customers.append((len(customers) + 1, f"{first} {last}", email, street, city, postcode, country))
-    db.executemany("INSERT INTO customers VALUES (?, ?, ?, ?, ?, ?, ?)", customers)
-    # a few loyal customers order often
-    weights = [8 if i < 6 else 3 if i < 20 else 1 for i in range(len(customers))]
-    # the shop is growing: more recent orders than old ones
-    created = sorted(SEED_NOW - timedelta(days=120 * rng.random() ** 1.5, minutes=20) for _ in range(orders))
-    for index, when in enumerate(created):
-        order_id = FIRST_ORDER_ID + index
-        customer_id = rng.choices(range(1, len(customers) + 1), weights)[0]
-        picks = rng.sample(PRODUCTS, rng.choices([1, 2, 3, 4], [40, 32, 18, 10])[0])
-        items = [(order_id, pos, sku, name, rng.choices([1, 2, 3], [70, 22, 8])[0], price)
-                 for pos, (sku, name, price) in enumerate(picks)]  # fmt: skip
-        subtotal = sum(q * p for *_, q, p in items)
-        shipping = 0 if subtotal >= 7500 else 695
-        tax = round(subtotal * 0.08)
-        age = SEED_NOW - when
-        status, times = _lifecycle(rng, when, age)
-        reason = rng.choice(["Customer changed their mind", "Duplicate order", "Payment failed", "Out of stock"])
-        tracking = f"1Z{rng.randint(10**9, 10**10 - 1)}" if "shipped" in times else None
-        db.execute(
-            "INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                order_id, customer_id, status, _iso(when), _iso(times.get("paid")), _iso(times.get("shipped")),
-                _iso(times.get("delivered")), _iso(times.get("cancelled")),
-                reason if status == "cancelled" else None, tracking, subtotal, shipping, tax,
-                subtotal + shipping + tax,
-            ),
-        )  # fmt: skip
-        db.executemany("INSERT INTO line_items VALUES (?, ?, ?, ?, ?, ?)", items)
-
-
-def _lifecycle(rng: random.Random, created: datetime, age: timedelta) -> tuple[Status, dict[str, datetime]]:
-    """How far an order got, by its age: old orders are delivered, today's are pending; ~7% get cancelled."""
-    times: dict[str, datetime] = {}
-    # most customers pay by card at once; some by bank transfer, days later
-    paid = created + (
-        timedelta(minutes=rng.randint(1, 90)) if rng.random() < 0.7 else timedelta(hours=rng.randint(20, 150))
-    )
-    shipped = paid + timedelta(hours=rng.randint(20, 110))
-    delivered = shipped + timedelta(days=rng.randint(2, 8), hours=rng.randint(0, 10))
-    now = created + age
-    if rng.random() < 0.07:
-        if rng.random() < 0.5 and paid < now:
-            times["paid"] = paid
-        times["cancelled"] = min(now, (times.get("paid") or created) + timedelta(hours=rng.randint(1, 30)))
-        return "cancelled", times
-    if paid >= now:
-        return "pending", times
-    times["paid"] = paid
-    if shipped >= now:
-        return "paid", times
-    times["shipped"] = shipped
-    if delivered >= now:
-        return "shipped", times
-    times["delivered"] = delivered
-    return "delivered", times
-
-
-def _iso(when: datetime | None) -> str | None:
-    return None if when is None else when.isoformat(timespec="seconds")
-
-
-def _ascii(name: str) -> str:
-    return name.translate(str.maketrans("éí", "ei"))

@@ -19,11 +19,13 @@ from typing import Annotated
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, EmbeddedResource, TextContent, TextResourceContents
 from orders_store import (
+    MAX_ID,
     MAX_PAGE_SIZE,
+    MAX_SEARCH,
     CancelResult,
+    ExportedFile,
     Order,
     OrderError,
-    OrderExport,
     OrderPage,
     OrderStore,
     Sort,
@@ -59,8 +61,10 @@ def refuse(error: OrderError) -> ToolError:
 @views.tool(orders_view, read_only=True, title="List orders")
 def list_orders(
     status: Annotated[Status | None, Field(description="only orders with this status")] = None,
-    customer: Annotated[str | None, Field(description="part of the customer's name or email")] = None,
-    page: Annotated[int, Field(ge=1, description="1-based page number")] = 1,
+    customer: Annotated[
+        str | None, Field(max_length=MAX_SEARCH, description="part of the customer's name or email")
+    ] = None,
+    page: Annotated[int, Field(ge=1, le=MAX_ID, description="1-based page number")] = 1,
     page_size: Annotated[int, Field(ge=1, le=MAX_PAGE_SIZE)] = 20,
     sort: Annotated[Sort, Field(description="column, '-' prefix for descending")] = "-created",
 ) -> OrderPage:
@@ -72,7 +76,7 @@ def list_orders(
 
 
 @views.tool(orders_view, read_only=True, title="Show an order")
-def get_order(id: Annotated[int, Field(description="the order number, e.g. 1042")]) -> Order:
+def get_order(id: Annotated[int, Field(ge=1, le=MAX_ID, description="the order number, e.g. 1042")]) -> Order:
     """One order with its line items, shipping address and history."""
     try:
         return store().get_order(id)
@@ -82,7 +86,8 @@ def get_order(id: Annotated[int, Field(description="the order number, e.g. 1042"
 
 @views.tool(orders_view, visibility="app", destructive=True, title="Cancel an order")
 def cancel_order(
-    id: int, reason: Annotated[str, Field(min_length=1, max_length=200, description="shown to the customer")]
+    id: Annotated[int, Field(ge=1, le=MAX_ID, description="the order number")],
+    reason: Annotated[str, Field(min_length=1, max_length=200, description="shown to the customer")],
 ) -> CancelResult:
     """Cancel a pending or paid order (refunding a paid one). Called by the View after the person confirms."""
     try:
@@ -93,19 +98,23 @@ def cancel_order(
 
 @views.tool(orders_view, visibility="app", read_only=True, title="Export orders as CSV")
 def export_orders(
-    status: Status | None = None, customer: str | None = None, sort: Sort = "-created"
-) -> Annotated[CallToolResult, OrderExport]:
-    """Every order matching the filters as CSV: an embedded text/csv resource, and the same in structuredContent."""
+    status: Status | None = None,
+    customer: Annotated[str | None, Field(max_length=MAX_SEARCH)] = None,
+    sort: Sort = "-created",
+) -> Annotated[CallToolResult, ExportedFile]:
+    """Every order matching the filters as CSV, in an embedded text/csv resource (structuredContent names it)."""
     try:
         export = store().export_csv(status=status, customer=customer, sort=sort)
     except OrderError as error:
         raise refuse(error) from None
     # A CallToolResult lets us add the file as an embedded resource beside the text; the Annotated second half is
-    # the outputSchema, and the SDK checks structured_content against it.
-    csv_file = TextResourceContents(uri=f"file:///{export.filename}", mime_type="text/csv", text=export.csv)
+    # the outputSchema, and the SDK checks structured_content against it. The CSV travels once: in the resource
+    # (structured_content only names it, and says how many rows and bytes it holds).
+    file = export.file()
+    csv_file = TextResourceContents(uri=file.uri, mime_type=file.mime_type, text=export.csv)
     return CallToolResult(
         content=[TextContent(type="text", text=str(export)), EmbeddedResource(type="resource", resource=csv_file)],
-        structured_content=export.model_dump(mode="json"),
+        structured_content=file.model_dump(mode="json"),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import sys
 from pathlib import Path
@@ -42,7 +43,8 @@ async def test_tools_are_declared_for_the_view(orders: Any) -> None:
     assert tools["list_orders"].annotations.read_only_hint is True  # type: ignore[union-attr]
     schema = tools["list_orders"].output_schema or {}
     assert {"orders", "total", "page", "pages", "counts"} <= set(schema["properties"])
-    assert set(tools["export_orders"].output_schema["properties"]) >= {"filename", "csv"}  # type: ignore[index]
+    export_schema = tools["export_orders"].output_schema["properties"]  # type: ignore[index]
+    assert set(export_schema) >= {"filename", "uri", "rows"} and "csv" not in export_schema
 
 
 async def test_the_view_is_a_resource_with_a_prerendered_skeleton(orders: Any) -> None:
@@ -83,11 +85,36 @@ async def test_get_order_and_unknown_order(orders: Any) -> None:
         ({"page": 0}, "page: Input should be greater than or equal to 1"),
         ({"status": "lost"}, "status: Input should be"),
         ({"page_size": 1000}, "page_size: Input should be less than or equal to 100"),
+        ({"page": 2**63}, "page: Input should be less than or equal to 9223372036854775807"),
+        ({"customer": "x" * 50_000}, "customer: String should have at most 100 characters"),
+        ({"customer": "\ud800"}, "customer: Input should be a valid string"),
     ],
 )
 async def test_bad_list_arguments_are_clear_errors(orders: Any, arguments: dict[str, Any], expected: str) -> None:
     async with client(orders) as c:
         result = await c.call_tool("list_orders", arguments)
+    assert result.is_error
+    assert expected in result.content[0].text  # type: ignore[union-attr]
+    assert "internal error" not in result.content[0].text  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "expected"),
+    [
+        ("get_order", {"id": 2**63}, "id: Input should be less than or equal to 9223372036854775807"),
+        ("get_order", {"id": 2**64}, "id: Input should be less than or equal to 9223372036854775807"),
+        ("get_order", {"id": 0}, "id: Input should be greater than or equal to 1"),
+        ("cancel_order", {"id": 2**63, "reason": "Duplicate order"}, "id: Input should be less than or equal"),
+        ("cancel_order", {"id": 1001, "reason": "x" * 5000}, "reason: String should have at most 200 characters"),
+        ("cancel_order", {"id": 1001, "reason": "\ud800"}, "reason: Input should be a valid string"),
+        ("export_orders", {"customer": "y" * 50_000}, "customer: String should have at most 100 characters"),
+    ],
+)
+async def test_out_of_range_arguments_name_the_argument(
+    orders: Any, tool: str, arguments: dict[str, Any], expected: str
+) -> None:
+    async with client(orders) as c:
+        result = await c.call_tool(tool, arguments)
     assert result.is_error
     assert expected in result.content[0].text  # type: ignore[union-attr]
 
@@ -120,7 +147,12 @@ async def test_export_is_an_embedded_csv_resource(orders: Any) -> None:
     assert resource.resource.mime_type == "text/csv"  # type: ignore[union-attr]
     rows = list(csv.DictReader(io.StringIO(resource.resource.text)))  # type: ignore[union-attr]
     assert rows and {row["status"] for row in rows} == {"shipped"}
-    assert result.structured_content["rows"] == len(rows)  # type: ignore[index]
+    info = result.structured_content or {}
+    assert info["rows"] == len(rows) and info["uri"] == resource.resource.uri
+    assert info["size"] == len(resource.resource.text.encode())  # type: ignore[union-attr]
+    # the CSV travels once: in the embedded resource, not again in structuredContent or _meta
+    wire = json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True))
+    assert wire.count("order_id,created_at") == 1
 
 
 async def test_over_stdio_as_a_host_launches_it(tmp_path: Path) -> None:

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import csv
+import doctest
+import importlib
 import io
+import sqlite3
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "orders"
 sys.path.insert(0, str(EXAMPLE))
 
-from orders_store import STATUSES, OrderError, OrderStore, default_db_path  # noqa: E402
+from orders_seed import seed  # noqa: E402
+from orders_store import SCHEMA_VERSION, STATUSES, OrderError, OrderStore, default_db_path  # noqa: E402
 
 NOW = datetime(2026, 5, 16, 9, 30, tzinfo=UTC)
 
@@ -185,3 +190,82 @@ def test_export_is_every_matching_order_as_csv(store: OrderStore) -> None:
     assert export.filename == "orders-delivered.csv"
     assert store.export_csv(customer="Ben O").filename == "orders-ben-o.csv"
     assert list(rows[0]) == ["order_id", "created_at", "customer", "email", "status", "items", "total", "currency"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.list_orders(customer="x" * 50_000), "customer: keep the search under 100 characters (got 50,000)"),
+        (lambda s: s.export_csv(customer="x" * 101), "customer: keep the search under 100 characters (got 101)"),
+        (lambda s: s.list_orders(customer="\ud800"), "customer is not valid text"),
+        (lambda s: s.list_orders(page=True), "page must be 1 or more (got True)"),
+        (lambda s: s.list_orders(page_size="20"), "page_size must be between 1 and 100 (got '20')"),
+        (lambda s: s.list_orders(page=2**63), "Page 9223372036854775808 is past the last page (10)"),
+        (lambda s: s.list_orders(page=10**40), "Page a 41-digit number is past the last page"),
+        (lambda s: s.get_order(2**63), "id must be an order number from 1 to 9223372036854775807 (got 9223372"),
+        (lambda s: s.get_order(-1), "id must be an order number from 1 to 9223372036854775807 (got -1)"),
+        (lambda s: s.get_order("1001"), "id must be an order number"),
+        (lambda s: s.cancel_order(2**64, "Duplicate order"), "id must be an order number"),
+        (lambda s: s.cancel_order(1001, "\udfff"), "reason is not valid text"),
+        (lambda s: s.export_csv(status="lost"), "Unknown status 'lost'"),
+    ],
+)
+def test_out_of_range_arguments_are_refused_by_name(store: OrderStore, call: Any, message: str) -> None:
+    with pytest.raises(OrderError) as caught:  # an OrderError (a clear isError), never an sqlite3/Overflow error
+        call(store)
+    assert str(caught.value).startswith(message)
+    assert len(str(caught.value)) < 200
+
+
+def test_export_is_one_query_whatever_the_size(tmp_path: Path) -> None:
+    store = OrderStore(tmp_path / "big.sqlite3")
+    with store._transaction(write=True) as db:  # 3,000 orders instead of 200
+        for table in ("line_items", "orders", "customers"):
+            db.execute(f"DELETE FROM {table}")
+        seed(db, orders=3000)
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)
+    export = store.export_csv(sort="customer")
+    store._db.set_trace_callback(None)
+    assert export.rows == 3000
+    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "COMMIT"]  # not a query per page
+    rows = list(csv.DictReader(io.StringIO(export.csv)))
+    assert len(rows) == 3000 and len({row["order_id"] for row in rows}) == 3000
+    names = [row["customer"].lower() for row in rows]
+    assert names == sorted(names)
+    assert export.file().size == len(export.csv.encode()) and export.file().uri == "file:///orders.csv"
+
+
+def test_a_new_database_is_marked_seeded_and_an_old_one_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "orders.sqlite3"
+    OrderStore(path).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        db.execute("PRAGMA user_version = 0")  # as a database made before the version mark existed
+        db.execute("DELETE FROM orders WHERE id = 1001")
+    again = OrderStore(path)  # not seeded twice (no IntegrityError), the edit is kept
+    assert again.list_orders().total == 199
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_cancel_that_finds_the_order_changed_under_it_is_refused(store: OrderStore) -> None:
+    order_id = first_with(store, "paid")
+    real = store._order
+
+    def stale(db: sqlite3.Connection, wanted: int) -> Any:  # the order as read before another server cancelled it
+        order = real(db, wanted)
+        db.execute("UPDATE orders SET status = 'cancelled' WHERE id = ?", (wanted,))
+        return order
+
+    store._order = stale  # type: ignore[method-assign]
+    with pytest.raises(OrderError, match="changed while it was being cancelled"):
+        store.cancel_order(order_id, "Duplicate order")
+    store._order = real  # type: ignore[method-assign]
+    assert store.get_order(order_id).status == "paid"  # rolled back: nothing half-done
+
+
+@pytest.mark.parametrize("module", ["orders_store", "orders_seed"])
+def test_docstring_examples(module: str) -> None:
+    failures, tried = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0

@@ -57,7 +57,7 @@ class OrdersHost(FakeApp):
             elif name == "cancel_order":
                 model = self.store.cancel_order(args["id"], args["reason"])
             elif name == "export_orders":
-                model = self.store.export_csv(**args)
+                return export_result(self.store.export_csv(**args))
             else:
                 raise AssertionError(f"unexpected tool {name}")
         except OrderError as exc:  # worded as the SDK words a ToolError
@@ -84,6 +84,14 @@ class OrdersHost(FakeApp):
 
 def tool_result(model: Any) -> ToolResult:
     return ToolResult({"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump()})
+
+
+def export_result(export: Any) -> ToolResult:
+    """As server.py answers export_orders: the CSV once, in an embedded resource that structuredContent names."""
+    file = export.file()
+    resource = {"uri": file.uri, "mimeType": file.mime_type, "text": export.csv}
+    content = [{"type": "text", "text": str(export)}, {"type": "resource", "resource": resource}]
+    return ToolResult({"content": content, "structuredContent": file.model_dump()})
 
 
 @pytest.fixture(autouse=True)

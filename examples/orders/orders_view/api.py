@@ -76,10 +76,21 @@ class OrdersApi:
         return await self._call("cancel_order", {"id": order_id, "reason": reason})
 
     async def export_orders(self, query: dict[str, Any]) -> dict[str, Any]:
+        """The ``ExportedFile`` from ``structuredContent``, plus ``"file"``: the embedded CSV resource it names
+        (``{"uri", "mimeType", "text"}``, what ``download_file`` takes). The CSV travels once, in that resource."""
         args = arguments(query)
-        return await self._call("export_orders", {k: v for k, v in args.items() if k in ("status", "customer", "sort")})
+        wanted = {k: v for k, v in args.items() if k in ("status", "customer", "sort")}
+        result = await self._result("export_orders", wanted)
+        data = self._data("export_orders", result)
+        file = embedded_file(result.content, data.get("uri"))
+        if file is None:
+            raise ToolFailed("export_orders answered without the CSV file.")
+        return {**data, "file": file}
 
     async def _call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        return self._data(name, await self._result(name, args))
+
+    async def _result(self, name: str, args: dict[str, Any]) -> Any:
         if not self.available:
             raise ToolFailed("This host does not let the View call the orders server.")
         try:
@@ -88,7 +99,28 @@ class OrdersApi:
             raise ToolFailed(f"The host could not run {name}: {exc}") from exc
         if result.is_error:
             raise ToolFailed(error_text(result.text) or f"{name} failed.")
+        return result
+
+    def _data(self, name: str, result: Any) -> dict[str, Any]:
         data = result.structured_content
         if data is None:
             raise ToolFailed(f"{name} answered without data.")
-        return data
+        return data  # type: ignore[no-any-return]
+
+
+def embedded_file(content: list[dict[str, Any]], uri: object) -> dict[str, Any] | None:
+    """The text resource ``uri`` among a result's content blocks, or None.
+
+    Example:
+        >>> blocks = [{"type": "text", "text": "Exported 2 orders"},
+        ...           {"type": "resource", "resource": {"uri": "file:///o.csv", "mimeType": "text/csv", "text": "a,b"}}]
+        >>> embedded_file(blocks, "file:///o.csv")["text"]
+        'a,b'
+        >>> embedded_file(blocks, "file:///other.csv") is None
+        True
+    """
+    for block in content:
+        resource = block.get("resource") if block.get("type") == "resource" else None
+        if isinstance(resource, dict) and resource.get("uri") == uri and isinstance(resource.get("text"), str):
+            return resource
+    return None

@@ -147,9 +147,8 @@ def OrdersScreen() -> Element:
             set_notice({"text": str(exc), "kind": "error"})
             return
         if app.supports("downloadFile"):  # the host saves the file (and may ask the person where)
-            file = {"uri": f"file:///{data['filename']}", "mimeType": data["mime_type"], "text": data["csv"]}
             try:
-                answer = await app.download_file({"type": "resource", "resource": file})
+                answer = await app.download_file({"type": "resource", "resource": data["file"]})
             except Exception as exc:
                 set_notice({"text": f"The host could not save the file: {exc}", "kind": "error"})
                 set_export(data)
@@ -267,7 +266,9 @@ def ExportPanel(export: dict[str, Any], on_close: Any) -> Element:
             h.button(icon("close"), "Close", class_="o-button o-button--ghost", type="button", on_click=on_close),
         ),
         h.p("This host can't save files from apps. Select the text below and copy it (Ctrl+C or ⌘C)."),
-        h.textarea(value=export["csv"], readonly=True, aria_label="CSV export", spellcheck="false", wrap="off"),
+        h.textarea(
+            value=export["file"]["text"], readonly=True, aria_label="CSV export", spellcheck="false", wrap="off"
+        ),
         class_="o-export",
         aria_label="CSV export",
     )
