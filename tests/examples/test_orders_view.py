@@ -228,8 +228,12 @@ def test_page_forward_and_back(screen: Screen, host: OrdersHost) -> None:
 def test_a_failed_page_load_is_shown_and_the_table_kept(screen: Screen, host: OrdersHost) -> None:
     host.store.list_orders = lambda **kw: (_ for _ in ()).throw(OrderError("The database is busy."))  # type: ignore[method-assign]
     screen.click("Next ›")
-    assert screen.find("[role=alert]").text == "The database is busy."
+    assert screen.find("[role=alert] p").text == "The database is busy."
     assert len(rows(screen)) == 20
+    del host.store.list_orders  # the database is back: the page that loads clears the banner
+    screen.click(screen.find("[role=alert] button", text="Try again"))
+    assert screen.query("[role=alert]") is None
+    assert screen.find(".o-pager").text.startswith("Showing 21–40")
 
 
 # -- the detail panel --------------------------------------------------------------------------------------------
@@ -393,9 +397,11 @@ def test_a_tool_error_result_is_shown_readably(store: OrderStore) -> None:
     text = "Error executing tool get_order: There is no order #5. Order numbers run from #1001 to #1200."
     host.emit("tool_result", ToolResult({"content": [{"type": "text", "text": text}], "isError": True}))
     screen = render(OrdersScreen(), app=host)
-    assert screen.find("[role=alert]").text == "There is no order #5. Order numbers run from #1001 to #1200."
+    assert screen.find("[role=alert] p").text == "There is no order #5. Order numbers run from #1001 to #1200."
     assert len(rows(screen)) == 20  # the table still loads
-    assert screen.find("[role=alert]")  # and the error stays
+    assert screen.find("[role=alert]")  # and the error stays, until the person does something that works
+    screen.click(chip(screen, "Paid"))
+    assert screen.query("[role=alert]") is None and screen.errors == []
 
 
 def test_a_host_without_server_tools_shows_a_read_only_snapshot(store: OrderStore) -> None:
@@ -407,3 +413,117 @@ def test_a_host_without_server_tools_shows_a_read_only_snapshot(store: OrderStor
     assert screen.find("button", text="Export CSV").get("disabled") is not None
     assert screen.find("button", text="Next ›").get("disabled") is not None
     assert host.calls == [] and host.model_context == []
+
+
+# -- recovering from errors and malformed results ------------------------------------------------------------------
+
+
+def test_an_error_banner_clears_on_the_next_good_result(store: OrderStore) -> None:
+    host = OrdersHost(store)
+    host.emit("tool_result", ToolResult({"content": [{"type": "text", "text": "Error executing tool list_orders: "
+                                                      "The database is busy."}], "isError": True}))  # fmt: skip
+    screen = render(OrdersScreen(), app=host)
+    assert screen.find("[role=alert] p").text == "The database is busy."
+    host.emit("tool_result", tool_result(store.list_orders(status="paid")))  # the model asks again; it works
+    screen.settle()
+    assert screen.query("[role=alert]") is None
+    assert {r["status"] for r in rows(screen)} == {"Paid"}
+    assert screen.errors == []
+
+
+def test_the_error_banner_can_be_dismissed(store: OrderStore) -> None:
+    host = OrdersHost(store)
+    text = "Error executing tool get_order: There is no order #5."
+    host.emit("tool_result", ToolResult({"content": [{"type": "text", "text": text}], "isError": True}))
+    screen = render(OrdersScreen(), app=host)
+    screen.click(screen.find("[role=alert] button", text="Dismiss"))
+    assert screen.query("[role=alert]") is None
+
+
+def malformed(data: dict[str, Any]) -> ToolResult:
+    return ToolResult({"content": [{"type": "text", "text": "…"}], "structuredContent": data})
+
+
+def test_a_malformed_result_is_explained_and_the_next_good_one_shown(store: OrderStore) -> None:
+    host = OrdersHost(store, capabilities=set())  # a host without tools: only its results fill the table
+    good = store.list_orders().model_dump()
+    host.emit("tool_result", malformed({**good, "total": "200", "page": "1"}))  # numbers as strings
+    screen = render(OrdersScreen(), app=host)
+    assert screen.query(".pyview-error") is None  # no "Error in OrdersScreen"
+    banner = screen.find("[role=alert] p").text
+    assert (
+        banner == "The server's answer to list_orders could not be shown: total should be a whole number (got '200')."
+    )
+    host.emit("tool_result", tool_result(store.list_orders(status="shipped")))
+    screen.settle()
+    assert screen.query("[role=alert]") is None and {r["status"] for r in rows(screen)} == {"Shipped"}
+    host.emit("tool_result", malformed({**good, "orders": [{**good["orders"][0], "total_cents": "12.00"}]}))
+    screen.settle()
+    assert "orders[0].total_cents should be a whole number" in screen.find("[role=alert] p").text
+    assert {r["status"] for r in rows(screen)} == {"Shipped"}  # what was shown stays
+    assert screen.errors == []
+
+
+def test_a_malformed_first_result_still_loads_the_table(store: OrderStore) -> None:
+    host = OrdersHost(store)
+    host.emit("tool_result", malformed({**store.list_orders().model_dump(), "counts": {"paid": "many"}}))
+    screen = render(OrdersScreen(), app=host)
+    assert "counts.paid should be a whole number" in screen.find("[role=alert] p").text
+    assert len(rows(screen)) == 20 and host.tool_names() == ["list_orders"]  # loaded by the View itself
+
+
+@pytest.mark.parametrize(
+    ("tool", "change", "where"),
+    [
+        ("list_orders", lambda d: {**d, "pages": None}, "[role=alert] p"),
+        ("get_order", lambda d: {**d, "line_items": "3 items"}, ".o-detail"),
+        ("cancel_order", lambda d: {**d, "refund_cents": "1000"}, ".o-dialog"),
+        ("export_orders", lambda d: {**d, "rows": "12"}, "[role=alert] p"),
+    ],
+)
+def test_malformed_answers_to_the_views_own_calls_are_readable(
+    screen: Screen, host: OrdersHost, tool: str, change: Any, where: str
+) -> None:
+    answer = host.call_server_tool
+
+    async def tampered(name: str, arguments: Any = None) -> ToolResult:
+        result = await answer(name, arguments)
+        if name == tool:
+            return ToolResult({**result.raw, "structuredContent": change(result.structured_content)})
+        return result
+
+    host.call_server_tool = tampered  # type: ignore[method-assign]
+    if tool == "list_orders":
+        screen.click("Next ›")
+    elif tool == "export_orders":
+        screen.click("Export CSV")
+    else:
+        open_order(screen, "paid")
+        if tool == "cancel_order":
+            screen.click("Cancel order…")
+            screen.click(screen.find(".o-dialog button", text="Cancel order"))
+    assert f"The server's answer to {tool} could not be shown" in screen.find(where).text
+    assert screen.query(".pyview-error") is None and screen.errors == []
+
+
+def test_an_export_without_its_file_is_readable(screen: Screen, host: OrdersHost) -> None:
+    answer = host.call_server_tool
+
+    async def no_file(name: str, arguments: Any = None) -> ToolResult:
+        result = await answer(name, arguments)
+        return ToolResult({**result.raw, "content": result.content[:1]})
+
+    host.call_server_tool = no_file  # type: ignore[method-assign]
+    screen.click("Export CSV")
+    assert screen.find("[role=alert] p").text == "export_orders answered without the CSV file."
+    assert host.downloads == []
+
+
+def test_view_docstring_examples() -> None:
+    import doctest
+
+    from orders_view import api, checks
+
+    for module in (api, checks):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import itertools
+import json
 import os
 import socket
 import subprocess
@@ -436,6 +437,82 @@ def test_error_result_is_readable_and_suggestions_fetch_the_city() -> None:
     assert app.model_context[0][0].startswith("The user picked London.")
 
 
+def tampered(result: ToolResult, change: Any) -> ToolResult:
+    """``result`` with its structuredContent changed by ``change`` (a deep copy first)."""
+    data = json.loads(json.dumps(result.structured_content))
+    change(data)
+    return ToolResult({**result.raw, "structuredContent": data})
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda d: d["current"].update(temperature="21"), "current.temperature should be a number (got '21')"),
+        (lambda d: d["daily"][3].update(high=None), "daily[3].high should be a number (got None)"),
+        (lambda d: d.update(daily=[]), "daily should have at least one item"),
+        (lambda d: d["hourly"][0].update(condition="<b>hail</b>"), "hourly[0].condition should be one of clear"),
+        (lambda d: d.pop("unit_labels"), "unit_labels is missing"),
+    ],
+)
+def test_a_malformed_forecast_is_explained_and_the_next_good_one_shown(change: Any, why: str) -> None:
+    app, screen = mounted(WeatherApp(host_context={**INLINE, "displayMode": "fullscreen"}))
+    app.emit("tool_result", tampered(result_for("Oslo"), change))
+    screen.settle()
+    assert screen.query(".pyview-error") is None  # not "Error in WeatherView"
+    assert screen.find("[data-testid=error-text]").text.startswith(
+        f"The weather tool sent a forecast this View can't show: {why}"
+    )
+    app.emit("tool_result", result_for("Nairobi"))
+    screen.settle()
+    assert screen.query("[data-testid=error]") is None and screen.find("h2").text == "Nairobi"
+    assert screen.find("[data-testid=daily]") and not screen.errors
+
+
+def test_an_error_result_clears_on_the_next_good_one() -> None:
+    app, screen = mounted()
+    app.emit("tool_result", error_result("the weather service is asleep"))
+    screen.settle()
+    assert screen.find("[data-testid=error-text]").text == "the weather service is asleep"
+    app.emit("tool_result", result_for("Oslo"))
+    screen.settle()
+    assert screen.query("[data-testid=error]") is None and screen.find("h2").text == "Oslo"
+
+
+def test_a_malformed_refresh_keeps_the_forecast_and_a_later_result_clears_the_note() -> None:
+    app, screen = mounted()
+    app.emit("tool_result", result_for("Oslo"))
+    screen.settle()
+    app.tool_results["refresh_weather"] = tampered(
+        result_for("Oslo", "imperial"), lambda d: d["current"].update(humidity="high")
+    )
+    screen.click("°F")
+    assert screen.find(".wx-note").text == (
+        "The weather tool sent a forecast this View can't show: current.humidity should be a number (got 'high')."
+    )
+    assert screen.find("button[aria-pressed=true]").text == "°C" and app.model_context == []
+    app.emit("tool_result", result_for("Paris"))  # a new result from the host: the note was about the old one
+    screen.settle()
+    assert screen.query(".wx-note") is None and screen.find("h2").text == "Paris"
+    assert not screen.errors
+
+
+def test_a_failed_mode_switch_note_clears_when_the_next_one_works() -> None:
+    app, screen = mounted()
+    app.emit("tool_result", result_for("Oslo"))
+    screen.settle()
+    switch = app.request_display_mode
+
+    async def refuse(mode: str) -> str:
+        raise RuntimeError("not now")
+
+    app.request_display_mode = refuse  # type: ignore[method-assign]
+    screen.click(screen.find(role="button", name="Open fullscreen"))
+    assert screen.find(".wx-note").text == "Couldn't switch to fullscreen: not now"
+    app.request_display_mode = switch  # type: ignore[method-assign]
+    screen.click(screen.find(role="button", name="Open fullscreen"))
+    assert screen.query(".wx-note") is None and screen.find("[data-testid=daily]")
+
+
 def test_follow_up_message() -> None:
     app, screen = mounted()
     app.emit("tool_result", result_for("Cairo"))
@@ -467,7 +544,8 @@ def test_chart_geometry() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["weather_data", "weather_view.format", "weather_view.chart", "weather_view.components"]
+    "module",
+    ["weather_data", "weather_view.format", "weather_view.chart", "weather_view.components", "weather_view.checks"],
 )
 def test_docstring_examples(module: str) -> None:
     failures, tried = doctest.testmod(

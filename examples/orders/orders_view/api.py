@@ -2,12 +2,15 @@
 
 The View runs in Pyodide with the standard library only (no pydantic), so results are plain dicts shaped like
 the server's models (``OrderPage``, ``Order``...). A failed call raises :class:`ToolFailed` with a message that
-is fit to show: the server's own ``isError`` text, or what went wrong talking to the host.
+is fit to show: the server's own ``isError`` text, what went wrong talking to the host, or which field of a
+result has the wrong shape (``checks.py``): a malformed result never reaches the screen.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from orders_view.checks import CANCELLED, EXPORTED, ORDER, PAGE, problem, unreadable
 
 if TYPE_CHECKING:
     from typing import Any
@@ -67,13 +70,13 @@ class OrdersApi:
         return bool(supports and supports("serverTools"))
 
     async def list_orders(self, query: dict[str, Any]) -> dict[str, Any]:
-        return await self._call("list_orders", arguments(query))
+        return await self._call("list_orders", arguments(query), PAGE)
 
     async def get_order(self, order_id: int) -> dict[str, Any]:
-        return await self._call("get_order", {"id": order_id})
+        return await self._call("get_order", {"id": order_id}, ORDER)
 
     async def cancel_order(self, order_id: int, reason: str) -> dict[str, Any]:
-        return await self._call("cancel_order", {"id": order_id, "reason": reason})
+        return await self._call("cancel_order", {"id": order_id, "reason": reason}, CANCELLED)
 
     async def export_orders(self, query: dict[str, Any]) -> dict[str, Any]:
         """The ``ExportedFile`` from ``structuredContent``, plus ``"file"``: the embedded CSV resource it names
@@ -81,14 +84,14 @@ class OrdersApi:
         args = arguments(query)
         wanted = {k: v for k, v in args.items() if k in ("status", "customer", "sort")}
         result = await self._result("export_orders", wanted)
-        data = self._data("export_orders", result)
+        data = self._data("export_orders", result, EXPORTED)
         file = embedded_file(result.content, data.get("uri"))
         if file is None:
             raise ToolFailed("export_orders answered without the CSV file.")
         return {**data, "file": file}
 
-    async def _call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
-        return self._data(name, await self._result(name, args))
+    async def _call(self, name: str, args: dict[str, Any], shape: dict[str, Any]) -> dict[str, Any]:
+        return self._data(name, await self._result(name, args), shape)
 
     async def _result(self, name: str, args: dict[str, Any]) -> Any:
         if not self.available:
@@ -101,10 +104,13 @@ class OrdersApi:
             raise ToolFailed(error_text(result.text) or f"{name} failed.")
         return result
 
-    def _data(self, name: str, result: Any) -> dict[str, Any]:
+    def _data(self, name: str, result: Any, shape: dict[str, Any]) -> dict[str, Any]:
         data = result.structured_content
         if data is None:
             raise ToolFailed(f"{name} answered without data.")
+        why = problem(data, shape)
+        if why:
+            raise ToolFailed(unreadable(name, why))
         return data  # type: ignore[no-any-return]
 
 

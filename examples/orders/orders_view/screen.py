@@ -18,9 +18,11 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of
+from orders_view.checks import ORDER, PAGE, problem, unreadable
 from orders_view.detail import CancelDialog, OrderDetail
 from orders_view.format import STATUS_LABELS, money, plural
 from orders_view.icons import icon
+from orders_view.panels import Banner, ExportPanel
 from orders_view.styles import CSS
 from orders_view.table import OrdersTable, Pager, SearchBox, StatusChips
 from pyview.components import component, h, use_app, use_effect, use_host_context, use_state, use_tool_result
@@ -47,7 +49,8 @@ def OrdersScreen() -> Element:
     page, set_page = use_state(None)  # the OrderPage on screen (a dict), None until the first one arrives
     query, set_query = use_state(DEFAULT_QUERY)  # what the controls ask for
     loading, set_loading = use_state(False)
-    problem, set_problem = use_state(None)  # {"text": ..., "from": "list" | "result"}: a red banner
+    trouble, set_trouble = use_state(None)  # {"text": ..., "from": "list" | "result"}: a red banner
+    attempt, set_attempt = use_state(0)  # bumped by "Try again" after a failed page load
     notice, set_notice = use_state(None)  # {"text": ..., "kind": "success" | "error"}: a dismissable banner
     selected, set_selected = use_state(None)  # order id of the detail panel
     detail, set_detail = use_state(None)  # the selected Order (a dict) once loaded
@@ -56,18 +59,26 @@ def OrdersScreen() -> Element:
     export, set_export = use_state(None)  # an OrderExport shown as text (hosts without downloadFile)
 
     # -- 1. the tool result the host sent ------------------------------------------------------------------
+    # A good result clears the banner of an earlier bad one; a malformed one (a field of the wrong type) is
+    # explained in the banner and the screen keeps what it showed.
     def take_result() -> None:
         if result is None:
             return
         data = result.structured_content or {}
+        kind = "list_orders" if "orders" in data else "get_order" if "line_items" in data else None
+        why = problem(data, PAGE if kind == "list_orders" else ORDER) if kind else None
         if result.is_error:
-            set_problem({"text": error_text(result.text) or "The tool failed.", "from": "result"})
-        elif "orders" in data:  # list_orders: the first page, and the query that produced it
+            set_trouble({"text": error_text(result.text) or "The tool failed.", "from": "result"})
+        elif kind and why:
+            set_trouble({"text": unreadable(kind, why), "from": "result"})
+        elif kind == "list_orders":  # the first page, and the query that produced it
             set_page(data)
             set_query(query_of(data))
-        elif "line_items" in data:  # get_order: open that order (the table loads below)
+            set_trouble(None)
+        elif kind == "get_order":  # open that order (the table loads below)
             set_selected(data["id"])
             set_detail(data)
+            set_trouble(None)
 
     use_effect(take_result, [result])
 
@@ -75,24 +86,26 @@ def OrdersScreen() -> Element:
     async def load_page() -> None:
         if not live or (page is not None and query_of(page) == query):
             return
-        if page is None and result is not None and "orders" in (result.structured_content or {}):
+        host_page = result.structured_content if result is not None and not result.is_error else None
+        if page is None and host_page is not None and "orders" in host_page and not problem(host_page, PAGE):
             return  # take_result is putting the host's page on screen
         if page is None and result is None:
             await asyncio.sleep(RESULT_GRACE)  # the host's tool result is usually on its way: don't race it
         elif page is not None and query["customer"] != page.get("customer"):
             await asyncio.sleep(TYPING_DEBOUNCE)  # wait for a pause in typing
+        first = page is None  # the table filling itself: a failed host result stays explained above it
         set_loading(True)
         try:
             fresh = await api.list_orders(query)
         except ToolFailed as exc:
-            set_problem({"text": str(exc), "from": "list"})
+            set_trouble({"text": str(exc), "from": "list"})
         else:
             set_page(fresh)
-            set_problem(lambda old: None if old and old["from"] == "list" else old)
+            set_trouble(lambda old: old if first and old and old["from"] == "result" else None)
         finally:
             set_loading(False)
 
-    use_effect(load_page, [tuple(query[k] for k in QUERY_KEYS), live])
+    use_effect(load_page, [tuple(query[k] for k in QUERY_KEYS), live, attempt])
 
     # -- 3. load the selected order ------------------------------------------------------------------------
     async def load_detail() -> None:
@@ -232,7 +245,14 @@ def OrdersScreen() -> Element:
             ),
             class_="o-head",
         ),
-        Banner(problem["text"], "error") if problem else None,
+        Banner(
+            trouble["text"],
+            "error",
+            on_dismiss=lambda: set_trouble(None),
+            on_retry=(lambda: set_attempt(lambda n: n + 1)) if trouble["from"] == "list" else None,
+        )
+        if trouble
+        else None,
         Banner(notice["text"], notice["kind"], on_dismiss=lambda: set_notice(None)) if notice else None,
         ExportPanel(export, on_close=lambda: set_export(None)) if export else None,
         h.div(
@@ -243,34 +263,6 @@ def OrdersScreen() -> Element:
         CancelDialog(shown, api, cancelled, lambda: set_confirming(False)) if confirming and shown else None,
         class_="orders",
         on_key_down=key_down,
-    )
-
-
-@component
-def Banner(text: str, kind: str, on_dismiss: Any = None) -> Element:
-    return h.div(
-        icon("check" if kind == "success" else "alert"),
-        h.p(text),
-        h.button("Dismiss", type="button", on_click=on_dismiss) if on_dismiss else None,
-        class_=f"o-banner o-banner--{kind}",
-        role="alert" if kind == "error" else "status",
-    )
-
-
-@component
-def ExportPanel(export: dict[str, Any], on_close: Any) -> Element:
-    """The CSV as selectable text, for hosts that cannot save files for a View (no ``downloadFile``)."""
-    return h.section(
-        h.header(
-            h.strong(f"{export['filename']} · {plural(export['rows'], 'order')}"),
-            h.button(icon("close"), "Close", class_="o-button o-button--ghost", type="button", on_click=on_close),
-        ),
-        h.p("This host can't save files from apps. Select the text below and copy it (Ctrl+C or ⌘C)."),
-        h.textarea(
-            value=export["file"]["text"], readonly=True, aria_label="CSV export", spellcheck="false", wrap="off"
-        ),
-        class_="o-export",
-        aria_label="CSV export",
     )
 
 

@@ -6,7 +6,8 @@
 1. nothing yet: a skeleton card (also the pre-rendered first paint), naming the city as soon as the model has
    typed it (``tool-input-partial``);
 2. cancelled: a clear "cancelled" card;
-3. an error result (``isError``): the message, with buttons for the cities the server suggested;
+3. an error result (``isError``), or a forecast of the wrong shape (``checks.py``): the message, with buttons for
+   the cities the server suggested;
 4. a forecast: the current-conditions card, plus the 24-hour chart and the 7-day table in fullscreen.
 
 Everything the user does goes through the ``App`` (``use_app()``): switching units and refreshing call the app-only
@@ -33,6 +34,7 @@ from pyview.components import (
     use_tool_result,
 )
 from weather_view.chart import HourlyChart
+from weather_view.checks import FORECAST, problem, unreadable
 from weather_view.format import amount, clock, day_label, degrees, long_date, uses_twelve_hour_clock
 from weather_view.icons import WET, WeatherIcon
 from weather_view.styles import CSS
@@ -291,9 +293,13 @@ def WeatherView() -> Element:
         return app.add_listener("host_context_changed", changed)
 
     use_effect(follow_the_host, [])
+    use_effect(lambda: set_note(None), [result])  # a note was about the previous result: a new one clears it
 
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
     data: Forecast | None = shown.structured_content if shown is not None and not shown.is_error else None
+    unfit = problem(data, FORECAST) if data is not None else None  # e.g. a temperature sent as a string
+    if unfit:
+        data = None
 
     context_mode = _get(context, "displayMode", "inline")
     mode = granted[1] if granted is not None and granted[0] == context_mode else context_mode
@@ -310,6 +316,10 @@ def WeatherView() -> Element:
             return
         if fresh.is_error:
             set_note(f"Couldn't update the forecast: {fresh.text}")
+            return
+        unfit = problem(fresh.structured_content, FORECAST)
+        if unfit:
+            set_note(unreadable(unfit))  # and the forecast on screen stays
             return
         set_refreshed((result, fresh))
         if why:
@@ -357,6 +367,8 @@ def WeatherView() -> Element:
             set_granted((context_mode, await app.request_display_mode(target)))
         except Exception as exc:
             set_note(f"Couldn't switch to {target}: {exc}")
+        else:
+            set_note(None)
 
     async def ask() -> str:
         city = data["city"] if data else "this city"
@@ -368,6 +380,7 @@ def WeatherView() -> Element:
         except Exception as exc:
             set_note(f"Couldn't send the question: {exc}")
             return ""
+        set_note(None)
         return "sent"
 
     units_action = use_action(switch_units)
@@ -383,7 +396,7 @@ def WeatherView() -> Element:
             return Shell(Cancelled(city, _get(cancelled, "reason")))
         return Shell(Skeleton(city if isinstance(city, str) and city.strip() else None))
     if data is None:
-        message = shown.text if shown.is_error else ""
+        message = shown.text if shown.is_error else unreadable(unfit) if unfit else ""
         can_fetch = app.supports("serverTools")
         return Shell(
             Problem(
