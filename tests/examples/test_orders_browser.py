@@ -172,3 +172,23 @@ def test_export_without_download_support_offers_the_text(plain_view: Any) -> Non
     assert area.input_value().count("\n") == 201  # header and every order, not just the page
     expect(view.locator("section.o-export")).to_contain_text("copy it")
     assert view.host.downloads == []
+
+
+def test_a_malformed_result_then_a_good_one_recovers(view: Any, orders: Any) -> None:
+    """Numbers sent as strings are explained (never "Error in OrdersScreen"); the next good result clears it."""
+    good = wire(orders.list_orders(status="pending", page_size=10))
+    bad = {**good, "structuredContent": {**good["structuredContent"], "total": "12", "page": "1"}}
+    view.send_tool_result(bad)
+    banner = view.locator(".o-banner--error p")
+    expect(banner).to_contain_text("The server's answer to list_orders could not be shown: total should be")
+    assert view.locator(".pyview-error").count() == 0
+    view.send_tool_result(good)
+    expect(view.locator(".o-banner--error")).to_have_count(0)
+    expect(view.locator("tr.o-row").first).to_contain_text("Pending")
+    view.send_tool_result(
+        {"content": [{"type": "text", "text": "Error executing tool list_orders: busy"}], "isError": True}
+    )
+    expect(banner).to_have_text("busy")
+    view.send_tool_result(good)
+    expect(view.locator(".o-banner--error")).to_have_count(0)
+    assert view.locator(".pyview-error").count() == 0
