@@ -23,7 +23,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "orders"
 sys.path.insert(0, str(EXAMPLE))
 
 import orders_view  # noqa: E402
-from orders_store import OrderError, OrderStore  # noqa: E402
+from orders_store import MAX_SEARCH, OrderError, OrderStore  # noqa: E402
 from orders_view import screen as screen_module  # noqa: E402
 from orders_view.screen import OrdersScreen  # noqa: E402
 
@@ -203,6 +203,7 @@ def test_filter_by_status(screen: Screen, host: OrdersHost) -> None:
 
 
 def test_search_by_customer_and_clear_an_empty_result(screen: Screen, host: OrdersHost) -> None:
+    assert screen.find("input[type=search]").get("maxlength") == str(MAX_SEARCH)  # what the server accepts
     screen.type("input[type=search]", "okafor")
     assert host.calls[-1][1]["customer"] == "okafor"
     assert rows(screen) and all("Okafor" in r["customer"] for r in rows(screen))

@@ -56,7 +56,7 @@ def OrdersScreen() -> Element:
     detail, set_detail = use_state(None)  # the selected Order (a dict) once loaded
     detail_error, set_detail_error = use_state(None)
     confirming, set_confirming = use_state(False)  # the cancel dialog is open
-    export, set_export = use_state(None)  # an OrderExport shown as text (hosts without downloadFile)
+    export, set_export = use_state(None)  # an ExportedFile + its CSV, shown as text (no downloadFile)
 
     # -- 1. the tool result the host sent ------------------------------------------------------------------
     # A good result clears the banner of an earlier bad one; a malformed one (a field of the wrong type) is

@@ -27,6 +27,7 @@ COLUMNS = (
     ("total", "Total", True, False),
 )
 SKELETON_ROWS = 8
+SEARCH_LIMIT = 100  # the server refuses a longer customer filter (orders_store.MAX_SEARCH)
 
 
 @component
@@ -75,6 +76,7 @@ def SearchBox(value: str, on_change: Callable[[str], None], disabled: bool) -> E
             disabled=disabled,
             autocomplete="off",
             spellcheck="false",
+            maxlength=SEARCH_LIMIT,
         ),
         class_="o-search",
     )
