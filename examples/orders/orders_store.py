@@ -497,10 +497,18 @@ def _text(name: str, value: object) -> str:
 
 
 def _short(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut to ``limit`` characters (a 50,000-digit id does not belong in a message)."""
-    text = (
-        repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a {len(str(abs(value)))}-digit number"
-    )
+    """``repr(value)``, cut to ``limit`` characters (a 50,000-digit id does not belong in a message).
+
+    Example:
+        >>> _short(2**63), _short(10**50), _short("x" * 100)
+        ('9223372036854775808', '1000000000000… (51 digits)', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        if value.bit_length() > 13_000:  # str() refuses ints of more than 4,300 digits
+            return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[:13]}… ({len(digits)} digits)"
+    text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
