@@ -27,6 +27,7 @@ from pyview.components import (
     use_app,
     use_effect,
     use_host_context,
+    use_memo,
     use_state,
     use_tool_cancelled,
     use_tool_input,
@@ -297,7 +298,8 @@ def WeatherView() -> Element:
 
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
     data: Forecast | None = shown.structured_content if shown is not None and not shown.is_error else None
-    unfit = problem(data, FORECAST) if data is not None else None  # e.g. a temperature sent as a string
+    # checked once per result, not per render: e.g. a temperature sent as a string
+    unfit = use_memo(lambda: problem(data, FORECAST) if data is not None else None, [shown])
     if unfit:
         data = None
 
