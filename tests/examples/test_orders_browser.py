@@ -25,10 +25,14 @@ def boot(orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...
     view = mount(host_server, page, orders.orders_view.html(), backend=backend, host_context=context)
     for name in without:  # before the View's ui/initialize reaches the host (Python takes seconds to start)
         host_server.call(view._host.capabilities.pop, name)
-    view.wait_ready(90)
+    # The host's input and result right after the handshake, while Python starts (as a host sends them): the View
+    # renders them when it is live. Sent after wait_ready instead, a busy machine can take longer than the View's
+    # RESULT_GRACE, and the View then loads the first page by itself.
+    view.wait_handshake(90)
     arguments = {"page_size": 10}
     view.send_tool_input(arguments)
     view.send_tool_result(wire(orders.list_orders(**arguments)))
+    view.wait_ready(90)
     view.locator("tr.o-row").first.wait_for(timeout=30_000)
     yield view
     problems = view.errors()

@@ -11,6 +11,7 @@ import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -403,6 +404,21 @@ def test_a_tool_error_result_is_shown_readably(store: OrderStore) -> None:
     assert screen.find("[role=alert]")  # and the error stays, until the person does something that works
     screen.click(chip(screen, "Paid"))
     assert screen.query("[role=alert]") is None and screen.errors == []
+
+
+def test_a_result_arriving_during_the_grace_period_is_used_instead_of_a_call(
+    store: OrderStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = OrdersHost(store)  # connected, no result yet: the View waits RESULT_GRACE before loading by itself
+
+    async def grace(seconds: float) -> None:  # the host's result arrives while the View waits
+        host.emit("tool_result", tool_result(store.list_orders()))  # the page the View would have asked for
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(screen_module, "asyncio", SimpleNamespace(sleep=grace))
+    screen = render(OrdersScreen(), app=host)
+    assert len(rows(screen)) == 20
+    assert host.tool_names() == []  # the load the View had planned was cancelled
 
 
 def test_a_host_without_server_tools_shows_a_read_only_snapshot(store: OrderStore) -> None:

@@ -105,7 +105,8 @@ def OrdersScreen() -> Element:
         finally:
             set_loading(False)
 
-    use_effect(load_page, [tuple(query[k] for k in QUERY_KEYS), live, attempt])
+    # `result is None` too: a host result arriving during the grace period cancels this load (it fills the table)
+    use_effect(load_page, [tuple(query[k] for k in QUERY_KEYS), live, attempt, result is None])
 
     # -- 3. load the selected order ------------------------------------------------------------------------
     async def load_detail() -> None:
