@@ -25,6 +25,9 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
     The wrapper keeps ``fn``'s signature (``functools.wraps``), so the SDK still derives the input schema, the
     ``outputSchema`` from the return annotation, and injects ``Context``. The SDK validates the returned
     ``CallToolResult`` against that ``outputSchema``.
+
+    A ``ToolError`` becomes the ``isError`` result itself (see :func:`refusal`), so the caller reads the tool's own
+    message, not the SDK's ``Error executing tool NAME:`` in front of it.
     """
     if inspect.iscoroutinefunction(fn):
 
@@ -32,10 +35,12 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
         async def call_async(*args: Any, **kwargs: Any) -> Any:
             try:
                 result = await fn(*args, **kwargs)
-            except (ToolError, MCPError):
+            except MCPError:
                 raise
+            except ToolError as exc:
+                return refusal(name, exc)
             except Exception as exc:
-                raise _crash(name, exc) from exc
+                return refusal(name, _crash(name, exc))
             return to_call_result(result, text)
 
         return call_async
@@ -44,10 +49,12 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
             result = fn(*args, **kwargs)
-        except (ToolError, MCPError):
+        except MCPError:
             raise
+        except ToolError as exc:
+            return refusal(name, exc)
         except Exception as exc:
-            raise _crash(name, exc) from exc
+            return refusal(name, _crash(name, exc))
         return to_call_result(result, text)
 
     return call
@@ -139,6 +146,17 @@ def argument_errors(
     for name in unknown:
         lines.append(f"- {name}: unknown argument (expected one of: {', '.join(known) or 'none'})")
     return "\n".join(lines)
+
+
+def refusal(name: str, error: ToolError) -> CallToolResult:
+    """A ``ToolError`` as the ``isError`` result a person reads: its message alone, without the SDK's prefix.
+
+    Example:
+        >>> refusal("get_weather", ToolError("I don't have weather for 'Atlantis'.")).content[0].text
+        "I don't have weather for 'Atlantis'."
+    """
+    logger.info("Tool %r refused: %r", name, str(error))
+    return CallToolResult(content=[TextContent(type="text", text=str(error))], is_error=True)
 
 
 def _crash(name: str, exc: Exception) -> ToolError:

@@ -111,6 +111,8 @@ async def test_exceptions_become_error_results(connect: Any, transport: str) -> 
     assert "internal error (RuntimeError)" in crash.content[0].text
     assert "secret internal detail" not in crash.content[0].text  # a crash's text stays in the server log
     assert refusal.is_error and "refused: closed today" in refusal.content[0].text
+    assert not refusal.content[0].text.startswith("Error executing tool")  # the tool's own words, no SDK prefix
+    assert not crash.content[0].text.startswith("Error executing tool")
     assert not after.is_error
 
 
