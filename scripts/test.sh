@@ -9,4 +9,5 @@ echo "== ruff"
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
+export PYVIEW_WEATHER=offline  # the weather example simulates: no test reaches the network
 .venv/bin/python -m pytest -q "$@"

@@ -1,4 +1,4 @@
-"""The weather MCP App: an MCP server (official ``mcp`` SDK) with a Python View, all offline.
+"""The weather MCP App: an MCP server (official ``mcp`` SDK) with a Python View, for any real city.
 
 Run it:
 
@@ -13,6 +13,10 @@ Two tools:
 - ``refresh_weather(city, units)``: the same data, but visible to the View only (``visibility="app"``). The View
   calls it through the host (``app.call_server_tool``) to refresh or to switch between °C and °F without asking
   the model to call a tool again.
+
+Forecasts come from Open-Meteo when the machine is online and from a deterministic simulation when not;
+``PYVIEW_WEATHER=auto|online|offline`` chooses (``forecasts.py``). An unknown or ambiguous city is an ``isError``
+result whose text asks the right question ("Did you mean ...?").
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from __future__ import annotations
 import argparse
 from typing import Annotated
 
+from forecasts import Forecaster, ForecastUnavailable, mode_from_env
 from mcp.server.mcpserver import MCPServer
+from places import AmbiguousCity, UnknownCity
 from pydantic import Field
-from weather_data import Units, UnknownCity, Weather, forecast
+from weather_data import Units, Weather
 
 from pyview.server import ToolError, Views, serve
 
@@ -37,31 +43,44 @@ weather_view = views.add(
     prefers_border=False,  # the View draws its own card
 )
 
-CityArg = Annotated[str, Field(description="A city name, e.g. 'Oslo', 'New York' or 'São Paulo'.")]
+CityArg = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=200,
+        description="A city name, e.g. 'Denver', 'Tromsø' or 'São Paulo'; add the country or US state after a comma "
+        "to pick between namesakes ('Portland, Maine').",
+    ),
+]
 UnitsArg = Annotated[Units, Field(description="'metric' (°C, km/h, mm) or 'imperial' (°F, mph, in).")]
 
 
-def _weather(city: str, units: Units) -> Weather:
+# Open-Meteo or the simulation, as PYVIEW_WEATHER says (tests swap this for one that replays recordings).
+forecaster = Forecaster(mode_from_env())
+
+
+async def _weather(city: str, units: Units) -> Weather:
     try:
-        return forecast(city, units)
-    except UnknownCity as exc:
+        return await forecaster.weather(city, units)
+    except (UnknownCity, AmbiguousCity, ForecastUnavailable) as exc:
         # A ToolError is an `isError` result with this message: the model can correct itself, the View shows it.
         raise ToolError(str(exc)) from None
 
 
 @views.tool(weather_view, title="Get weather", read_only=True, idempotent=True)
-def get_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
-    """Current conditions, the next 24 hours and a 7-day forecast for a city.
+async def get_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
+    """Current conditions, the next 24 hours and a 7-day forecast for any city.
 
-    The data is simulated offline (deterministic per city and day), so this works without network access.
+    Real forecasts from Open-Meteo when the server is online; offline, a deterministic simulation (the result's
+    `provider` and `source` say which). If several places share the name, the answer asks which one.
     """
-    return _weather(city, units)
+    return await _weather(city, units)
 
 
 @views.tool(weather_view, title="Refresh weather", visibility="app", read_only=True, idempotent=True)
-def refresh_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
+async def refresh_weather(city: CityArg, units: UnitsArg = "metric") -> Weather:
     """Fetch the forecast again, e.g. in other units. Called by the weather View, not by the model."""
-    return _weather(city, units)
+    return await _weather(city, units)
 
 
 server = MCPServer("weather", extensions=[views])

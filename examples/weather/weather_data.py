@@ -1,14 +1,15 @@
-"""Offline weather: a small city table and a deterministic, realistic forecast generator.
+"""The forecast's models, and the offline forecast: a deterministic, realistic simulation for any city.
 
-Nothing here touches the network. The same city and date always give the same weather (every random number is
-seeded by the city and the day), so the example works on a plane, its tests are exact, and two runs on the same day
-agree. The numbers are still believable: each city has climate normals (typical highs and lows of its warmest and
-coldest months, its rainy season, humidity and wind), the season follows the hemisphere, rainy spells last several
-days, sunrise and sunset come from the sun's position at the city's latitude and longitude, and the UV index from the
-sun's height at noon.
+The result models (:class:`Weather` and its parts) are what the tool returns, whichever source filled them: Open-Meteo
+(``open_meteo.py``) or the simulation below. The MCP SDK derives the tool's ``outputSchema`` from them and sends them
+to the View as ``structuredContent``; ``provider`` says which source it was, and the card shows it.
 
-This module runs on the server (CPython) and returns pydantic models: the MCP SDK derives the tool's ``outputSchema``
-from them and sends them to the View as ``structuredContent``.
+The simulation touches no network. Any city in the offline table (``places.py``: the world's cities over 15,000
+people) works. The same city and date always give the same weather (every random number is seeded by the city and
+the day), so the example works on a plane, its tests are exact, and two runs on the same day agree. The numbers are
+still believable: each city's climate normals come from where it is (``climate.py``), the season follows the
+hemisphere, rainy spells last several days, sunrise and sunset come from the sun's position at the city's latitude
+and longitude, and the UV index from the sun's height at noon.
 
 Example:
     >>> from datetime import datetime, timezone
@@ -21,181 +22,23 @@ Example:
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import math
 import random
-import unicodedata
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from statistics import NormalDist
 from typing import Literal
 
+from climate import City, normals
+from places import Place, find_place
 from pydantic import BaseModel, Field
 
 Units = Literal["metric", "imperial"]
+Provider = Literal["open-meteo", "simulated"]
+SIMULATED = "Simulated offline forecast (deterministic demo data)"
 Condition = Literal[
     "clear", "partly_cloudy", "cloudy", "fog", "drizzle", "rain", "heavy_rain", "thunderstorm", "sleet", "snow"
 ]
-
-# --------------------------------------------------------------------------------------------------------------------
-# The city table
-# --------------------------------------------------------------------------------------------------------------------
-
-
-class City:
-    """A city and its climate normals (temperatures in °C, wind in km/h)."""
-
-    __slots__ = (
-        "aliases",
-        "country",
-        "fog",
-        "fog_peak",
-        "high",
-        "humidity",
-        "latitude",
-        "longitude",
-        "low",
-        "name",
-        "offset",
-        "timezone",
-        "warm_peak",
-        "wet",
-        "wet_peak",
-        "wind",
-        "wind_from",
-    )
-
-    def __init__(
-        self,
-        name: str,
-        country: str,
-        latitude: float,
-        longitude: float,
-        timezone: str,
-        offset: float,
-        *,
-        high: tuple[float, float],
-        low: tuple[float, float],
-        warm_peak: int,
-        wet: tuple[float, float],
-        wet_peak: int,
-        humidity: float,
-        wind: float,
-        wind_from: float,
-        fog: float = 0.0,
-        fog_peak: int | None = None,
-        aliases: tuple[str, ...] = (),
-    ) -> None:
-        self.name = name
-        self.country = country
-        self.latitude = latitude
-        self.longitude = longitude
-        self.timezone = timezone
-        self.offset = offset  # standard UTC offset in hours, used only where the tz database is missing
-        self.high = high  # mean daily high of the (coldest, warmest) month
-        self.low = low  # mean daily low of the (coldest, warmest) month
-        self.warm_peak = warm_peak  # day of the year when it is warmest
-        self.wet = wet  # chance of a wet day in the (driest, wettest) season
-        self.wet_peak = wet_peak  # day of the year when it is wettest
-        self.humidity = humidity  # mean relative humidity, %
-        self.wind = wind  # mean wind speed, km/h
-        self.wind_from = wind_from  # prevailing wind direction, degrees
-        self.fog = fog  # chance of a foggy morning at the height of the fog season
-        self.fog_peak = (warm_peak + 182) % 365 if fog_peak is None else fog_peak  # default: mid-winter
-        self.aliases = aliases
-
-    def __repr__(self) -> str:
-        return f"City({self.name!r}, {self.country!r})"
-
-
-# fmt: off
-CITIES: tuple[City, ...] = (
-    City("London", "United Kingdom", 51.507, -0.128, "Europe/London", 0, high=(8.1, 23.5), low=(2.4, 14.0),
-         warm_peak=200, wet=(0.27, 0.38), wet_peak=320, humidity=76, wind=15, wind_from=225, fog=0.06),
-    City("Paris", "France", 48.857, 2.352, "Europe/Paris", 1, high=(7.5, 25.5), low=(2.7, 15.6),
-         warm_peak=202, wet=(0.26, 0.34), wet_peak=140, humidity=73, wind=13, wind_from=230, fog=0.05),
-    City("Berlin", "Germany", 52.520, 13.405, "Europe/Berlin", 1, high=(3.3, 24.4), low=(-1.9, 14.3),
-         warm_peak=200, wet=(0.26, 0.33), wet_peak=190, humidity=74, wind=14, wind_from=250),
-    City("Oslo", "Norway", 59.913, 10.752, "Europe/Oslo", 1, high=(-0.9, 22.0), low=(-6.8, 12.9),
-         warm_peak=198, wet=(0.27, 0.38), wet_peak=230, humidity=75, wind=11, wind_from=200),
-    City("Reykjavík", "Iceland", 64.147, -21.942, "Atlantic/Reykjavik", 0, high=(2.6, 14.2), low=(-2.9, 8.6),
-         warm_peak=205, wet=(0.38, 0.55), wet_peak=10, humidity=78, wind=22, wind_from=110, aliases=("Reykjavik",)),
-    City("New York", "United States", 40.713, -74.006, "America/New_York", -5, high=(3.9, 29.4),
-         low=(-2.8, 22.2), warm_peak=200, wet=(0.28, 0.34), wet_peak=190, humidity=63, wind=16, wind_from=270,
-         aliases=("NYC", "New York City")),
-    City("San Francisco", "United States", 37.775, -122.419, "America/Los_Angeles", -8, high=(14.1, 22.6),
-         low=(7.6, 14.1), warm_peak=260, wet=(0.01, 0.36), wet_peak=25, humidity=74, wind=18, wind_from=280,
-         fog=0.35, fog_peak=200, aliases=("SF",)),
-    City("Mexico City", "Mexico", 19.433, -99.133, "America/Mexico_City", -6, high=(21.5, 26.9), low=(6.2, 12.9),
-         warm_peak=130, wet=(0.04, 0.62), wet_peak=205, humidity=55, wind=9, wind_from=20, aliases=("CDMX",)),
-    City("São Paulo", "Brazil", -23.551, -46.633, "America/Sao_Paulo", -3, high=(22.5, 28.6), low=(12.2, 19.6),
-         warm_peak=40, wet=(0.12, 0.58), wet_peak=20, humidity=78, wind=10, wind_from=150, aliases=("Sao Paulo",)),
-    City("Cairo", "Egypt", 30.044, 31.236, "Africa/Cairo", 2, high=(19.1, 35.0), low=(9.7, 22.7),
-         warm_peak=210, wet=(0.0, 0.05), wet_peak=15, humidity=52, wind=14, wind_from=350),
-    City("Nairobi", "Kenya", -1.292, 36.822, "Africa/Nairobi", 3, high=(21.4, 26.0), low=(11.6, 13.8),
-         warm_peak=55, wet=(0.08, 0.55), wet_peak=110, humidity=70, wind=13, wind_from=80),
-    City("Cape Town", "South Africa", -33.925, 18.424, "Africa/Johannesburg", 2, high=(18.0, 27.1),
-         low=(7.4, 16.1), warm_peak=40, wet=(0.06, 0.45), wet_peak=180, humidity=71, wind=22, wind_from=160),
-    City("Dubai", "United Arab Emirates", 25.205, 55.271, "Asia/Dubai", 4, high=(24.0, 41.3), low=(14.5, 30.4),
-         warm_peak=215, wet=(0.0, 0.06), wet_peak=40, humidity=58, wind=14, wind_from=320, fog=0.05),
-    City("Mumbai", "India", 19.076, 72.878, "Asia/Kolkata", 5.5, high=(30.1, 33.4), low=(17.3, 27.2),
-         warm_peak=135, wet=(0.01, 0.88), wet_peak=200, humidity=72, wind=12, wind_from=260, aliases=("Bombay",)),
-    City("Singapore", "Singapore", 1.352, 103.820, "Asia/Singapore", 8, high=(29.9, 32.0), low=(23.9, 25.5),
-         warm_peak=130, wet=(0.42, 0.62), wet_peak=350, humidity=84, wind=9, wind_from=30),
-    City("Tokyo", "Japan", 35.676, 139.650, "Asia/Tokyo", 9, high=(9.8, 31.3), low=(1.2, 24.2),
-         warm_peak=215, wet=(0.14, 0.45), wet_peak=250, humidity=65, wind=12, wind_from=170),
-    City("Sydney", "Australia", -33.869, 151.209, "Australia/Sydney", 10, high=(16.9, 26.0), low=(8.4, 19.3),
-         warm_peak=30, wet=(0.28, 0.41), wet_peak=160, humidity=65, wind=15, wind_from=190),
-)
-# fmt: on
-
-
-class UnknownCity(LookupError):
-    """No city of that name in the table; ``suggestions`` holds the closest names."""
-
-    def __init__(self, query: str, suggestions: list[str]) -> None:
-        self.query = query
-        self.suggestions = suggestions
-        hint = f" Did you mean {_either(suggestions)}?" if suggestions else ""
-        known = ", ".join(city.name for city in CITIES)
-        super().__init__(f"I don't have weather for {query!r}.{hint} Cities I know: {known}.")
-
-
-def _fold(text: str) -> str:
-    """'  São  Paulo ' -> 'sao paulo': accents, case and spacing do not matter when looking a city up."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(plain.casefold().replace(".", " ").split())
-
-
-def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-_INDEX: dict[str, City] = {_fold(name): city for city in CITIES for name in (city.name, *city.aliases)}
-
-
-def find_city(query: str) -> City:
-    """The city called ``query`` (accents, case and a trailing ", Country" are ignored).
-
-    Raises:
-        UnknownCity: with up to three close matches as suggestions.
-
-    Example:
-        >>> find_city("sao paulo, brazil").name
-        'São Paulo'
-        >>> find_city("Lodnon")
-        Traceback (most recent call last):
-        ...
-        weather_data.UnknownCity: I don't have weather for 'Lodnon'. Did you mean London? Cities I know: ...
-    """
-    key = _fold(query)
-    for candidate in (key, key.split(",")[0].strip()):
-        if candidate in _INDEX:
-            return _INDEX[candidate]
-    close = difflib.get_close_matches(key.split(",")[0].strip(), list(_INDEX), n=3, cutoff=0.6)
-    suggestions = list(dict.fromkeys(_INDEX[name].name for name in close))
-    raise UnknownCity(query.strip(), suggestions)
-
 
 # --------------------------------------------------------------------------------------------------------------------
 # The result models: what the tool returns (structuredContent) and what the View reads
@@ -257,6 +100,7 @@ class Weather(BaseModel):
 
     city: str
     country: str
+    region: str | None = Field(default=None, description="state or province, when known")
     latitude: float
     longitude: float
     timezone: str
@@ -266,7 +110,8 @@ class Weather(BaseModel):
     current: Current
     hourly: list[Hour] = Field(description="24 hours from the current hour")
     daily: list[Day] = Field(description="7 days from today")
-    source: str = "Simulated offline forecast (deterministic demo data)"
+    provider: Provider = Field(default="simulated", description="where the numbers come from")
+    source: str = Field(default=SIMULATED, description="the source, in words (with its attribution)")
 
     def __str__(self) -> str:
         """The text answer: what a model, or a client without the View, reads."""
@@ -463,7 +308,7 @@ def _relative_humidity(celsius: float, dew_point: float) -> float:
 def _feels_like(celsius: float, wind_kmh: float, humidity: float) -> float:
     """Wind chill below 10 °C (Environment Canada), heat index above 27 °C (NWS Rothfusz), else the air."""
     if celsius <= 10 and wind_kmh > 4.8:
-        v = wind_kmh**0.16
+        v: float = wind_kmh**0.16
         return 13.12 + 0.6215 * celsius - 11.37 * v + 0.3965 * celsius * v
     if celsius >= 27 and humidity >= 40:
         f, r = celsius * 9 / 5 + 32, humidity
@@ -504,6 +349,11 @@ class _Convert:
         return round(km / 1.609344 if self.imperial else km, 1)
 
 
+def convert_units(units: Units) -> _Convert:
+    """The converter from metric values to ``units`` (shared with ``open_meteo.py``)."""
+    return _Convert(units)
+
+
 def _clock(hours: float | None) -> str | None:
     if hours is None:
         return None
@@ -516,13 +366,17 @@ def _round_chance(percent: float) -> int:
     return int(min(100, max(0, 5 * round(percent / 5))))
 
 
-def forecast(city: str, units: Units = "metric", *, now: datetime | None = None) -> Weather:
-    """The weather in ``city`` at ``now`` (default: the current time): conditions now, 24 hours and 7 days.
+def forecast(
+    city: str | Place, units: Units = "metric", *, now: datetime | None = None, source: str = SIMULATED
+) -> Weather:
+    """The simulated weather in ``city`` at ``now`` (default: the current time): now, 24 hours and 7 days.
 
     Raises:
-        UnknownCity: ``city`` is not in the table (the message suggests close matches).
+        places.UnknownCity: ``city`` is not in the table (the message suggests close matches).
+        places.AmbiguousCity: several cities have that name (the message lists them).
     """
-    place = find_city(city)
+    where = find_place(city) if isinstance(city, str) else city
+    place = normals(where)
     zone = _zone(place)
     moment = (now or datetime.now(UTC)).astimezone(zone)
     today = moment.date()
@@ -612,17 +466,19 @@ def forecast(city: str, units: Units = "metric", *, now: datetime | None = None)
             )
         )
     return Weather(
-        city=place.name,
-        country=place.country,
-        latitude=place.latitude,
-        longitude=place.longitude,
-        timezone=place.timezone,
+        city=where.name,
+        country=where.country,
+        region=where.region,
+        latitude=where.latitude,
+        longitude=where.longitude,
+        timezone=where.timezone,
         units=units,
         unit_labels=convert.labels,
         local_time=moment.isoformat(timespec="minutes"),
         current=current,
         hourly=hourly,
         daily=daily,
+        source=source,
     )
 
 
@@ -636,13 +492,18 @@ def _n(value: float) -> str:
     return str(round(value) + 0)
 
 
+def place_label(report: Weather) -> str:
+    """'Denver, Colorado, United States' (the region only where it is known)."""
+    return ", ".join(part for part in (report.city, report.region, report.country) if part)
+
+
 def describe(report: Weather) -> str:
     """A few readable lines: the tool's text content for the model and for clients that show no View."""
     deg, speed = report.unit_labels.temperature, report.unit_labels.speed
     now = report.current
     when = datetime.fromisoformat(report.local_time)
     lines = [
-        f"Weather for {report.city}, {report.country} — {when:%a} {when.day} {when:%b}, {when:%H:%M} local time",
+        f"Weather for {place_label(report)} — {when:%a} {when.day} {when:%b}, {when:%H:%M} local time",
         f"Now: {_n(now.temperature)} {deg}, {now.description.lower()}, feels like {_n(now.feels_like)} {deg}. "
         f"Humidity {now.humidity}%, wind {_n(now.wind_speed)} {speed} {now.wind_compass}, UV index {now.uv_index}.",
     ]

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The weather example asks Open-Meteo when online (PYVIEW_WEATHER=auto). Tests never touch the network: every server
+# they load or start (in-process, stdio, HTTP, under the browser host) simulates, and the online path is tested by
+# replaying recordings through httpx2.MockTransport (test_weather_sources.py).
+os.environ["PYVIEW_WEATHER"] = "offline"
 
 ORDERS_SERVER = Path(__file__).resolve().parents[2] / "examples" / "orders" / "server.py"
 

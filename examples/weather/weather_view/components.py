@@ -88,20 +88,45 @@ def uv_label(index: int) -> str:
 
 
 def suggestions_in(message: str) -> list[str]:
-    """The cities an "unknown city" error suggests ('... Did you mean Paris or Lisbon? ...').
+    """The cities an "unknown city" or "which one?" error suggests ('... Did you mean Paris or Lisbon?').
+
+    Names with commas come in double quotes (a choice between namesakes).
 
     Example:
-        >>> suggestions_in("I don't have weather for 'Lodnon'. Did you mean London? Cities I know: ...")
+        >>> suggestions_in("I don't have weather for 'Lodnon'. Did you mean London?")
         ['London']
         >>> suggestions_in("Did you mean Oslo, Osaka or Lagos? ...")
         ['Oslo', 'Osaka', 'Lagos']
+        >>> suggestions_in('Did you mean "Portland, Oregon, United States" or "Portland, Maine, United States"?')
+        ['Portland, Oregon, United States', 'Portland, Maine, United States']
     """
     start = message.find("Did you mean ")
     end = message.find("?", start)
     if start < 0 or end < 0:
         return []
-    names = message[start + len("Did you mean ") : end].replace(" or ", ", ").split(", ")
+    listed = message[start + len("Did you mean ") : end]
+    if '"' in listed:
+        return [name for name in listed.split('"')[1::2] if name.strip()]
+    names = listed.replace(" or ", ", ").split(", ")
     return [name.strip() for name in names if name.strip()]
+
+
+def source_label(data: Forecast) -> str:
+    """Where the forecast's numbers come from, in the card's words (Open-Meteo asks for this attribution).
+
+    Example:
+        >>> source_label({"provider": "open-meteo"}), source_label({"provider": "simulated"})
+        ('Weather data by Open-Meteo.com', 'Simulated data')
+        >>> source_label({"provider": "simulated", "source": "Simulated: Open-Meteo could not be reached"})
+        'Simulated data (Open-Meteo could not be reached)'
+    """
+    if data.get("provider") == "open-meteo":
+        return "Weather data by Open-Meteo.com"
+    return (
+        "Simulated data (Open-Meteo could not be reached)"
+        if "could not" in str(data.get("source"))
+        else ("Simulated data")
+    )
 
 
 def Shell(*children: Any, fullscreen: bool = False, busy: bool = False) -> Element:
@@ -412,6 +437,7 @@ def WeatherView() -> Element:
     # -- the forecast --------------------------------------------------------------------------------------------
     now, labels, today = data["current"], data["unit_labels"], data["daily"][0]
     deg = labels["temperature"]
+    where = ", ".join(part for part in (data.get("region"), data["country"]) if part)  # "Colorado, United States"
     fullscreen = mode == "fullscreen"
     can_toggle_mode = ("inline" if fullscreen else "fullscreen") in available
     tools = h.div(
@@ -454,7 +480,7 @@ def WeatherView() -> Element:
         h.div(
             h.div(
                 h.h2(data["city"], class_="wx-city"),
-                h.p(f"{data['country']} · {long_date(data['local_time'])} · {updated}", class_="wx-sub"),
+                h.p(f"{where} · {long_date(data['local_time'])} · {updated}", class_="wx-sub"),
                 class_="wx-place",
             ),
             tools,
@@ -472,7 +498,11 @@ def WeatherView() -> Element:
             class_="wx-now",
         ),
         Stats(data, twelve_hour),
-        h.div(ask_button or h.span(), h.span(f"Simulated data · updated {updated}"), class_="wx-foot"),
+        h.div(
+            ask_button or h.span(),
+            h.span(f"{source_label(data)} · updated {updated}", data_testid="source"),
+            class_="wx-foot",
+        ),
         h.p(note, class_="wx-note", role="alert") if note else None,
         class_="wx-card",
         data_sky=_sky(now["condition"], now["is_day"]),

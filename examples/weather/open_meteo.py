@@ -1,0 +1,220 @@
+"""Real forecasts from Open-Meteo (https://open-meteo.com: free, no key, CC BY 4.0), through ``httpx2``.
+
+Two calls per city:
+
+1. the geocoding API (``/v1/search?name=...``) turns the name into places; ``places.choose`` picks one or asks which
+   (the same rules as offline: "Portland" -> Oregon or Maine, "Portland, ME" -> Maine);
+2. the forecast API (``/v1/forecast?latitude=...&longitude=...``) gives current conditions, hourly and daily
+   values in the city's time zone, always in metric units: ``weather_data``'s converter makes °F, mph and inches,
+   exactly as it does for the simulation.
+
+Everything is read from the response, including "now" (``current.time``), so a replayed recording gives the same
+:class:`weather_data.Weather` on any day. The tests replay responses through ``httpx2.MockTransport``
+(``recordings.py``); nothing here needs the network unless you call it with a real client.
+
+Example:
+    >>> wmo_condition(0), wmo_condition(63), wmo_condition(95)
+    ('clear', 'rain', 'thunderstorm')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from datetime import datetime, timedelta, timezone, tzinfo
+from typing import TYPE_CHECKING, Any
+
+from places import Place, UnknownCity, choose, split_query, suggest
+from weather_data import COMPASS, DESCRIPTIONS, Condition, Current, Day, Hour, Units, Weather, convert_units
+
+if TYPE_CHECKING:
+    import httpx2
+
+GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
+FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
+SOURCE = "Open-Meteo forecast (weather data by Open-Meteo.com, CC BY 4.0)"
+CURRENT = "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,weather_code,wind_speed_10m,wind_direction_10m,pressure_msl"  # noqa: E501
+HOURLY = "temperature_2m,apparent_temperature,precipitation_probability,precipitation,weather_code,wind_speed_10m,is_day,uv_index,visibility"  # noqa: E501
+DAILY = "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,precipitation_sum,wind_speed_10m_max,uv_index_max,sunrise,sunset"  # noqa: E501
+
+# WMO weather interpretation codes (the ``weather_code`` variable) -> the conditions the View draws.
+_WMO: dict[int, Condition] = {
+    0: "clear", 1: "clear", 2: "partly_cloudy", 3: "cloudy", 45: "fog", 48: "fog",
+    51: "drizzle", 53: "drizzle", 55: "drizzle", 56: "sleet", 57: "sleet",
+    61: "rain", 63: "rain", 65: "heavy_rain", 66: "sleet", 67: "sleet",
+    71: "snow", 73: "snow", 75: "snow", 77: "snow", 80: "rain", 81: "rain", 82: "heavy_rain",
+    85: "snow", 86: "snow", 95: "thunderstorm", 96: "thunderstorm", 99: "thunderstorm",
+}  # fmt: skip
+
+
+class OpenMeteoError(RuntimeError):
+    """Open-Meteo answered, but not with what we asked for (an error status, or JSON of another shape)."""
+
+
+def wmo_condition(code: object) -> Condition:
+    """A WMO weather code as one of the View's conditions (unknown codes read as 'cloudy')."""
+    return _WMO.get(int(code), "cloudy") if isinstance(code, int | float) else "cloudy"
+
+
+async def geocode(client: httpx2.AsyncClient, query: str) -> Place:
+    """The place ``query`` names, by Open-Meteo's geocoder and the rules of ``places.choose``.
+
+    Raises:
+        places.UnknownCity: no match (suggestions come from the offline table's well-known names).
+        places.AmbiguousCity: several places matter.
+        OpenMeteoError: an answer of the wrong shape; ``httpx2`` errors when the service cannot be reached.
+    """
+    name = query.split(",")[0].strip()
+    data = await _get(client, GEOCODING_URL, {"name": name, "count": 10, "language": "en", "format": "json"})
+    results = data.get("results") or []
+    folded, _ = split_query(query)
+    places = [_place(item) for item in results if isinstance(item, dict) and item.get("latitude") is not None]
+    exact = [place for place in places if split_query(place.name)[0] == folded] or places
+    if not exact:
+        raise UnknownCity(query.strip(), suggest(folded))
+    return choose(query, exact)
+
+
+async def fetch_forecast(client: httpx2.AsyncClient, place: Place, units: Units) -> Weather:
+    """Open-Meteo's forecast for ``place``: conditions now, the next 24 hours and 7 days."""
+    params = {
+        "latitude": f"{place.latitude:.4f}",
+        "longitude": f"{place.longitude:.4f}",
+        "current": CURRENT,
+        "hourly": HOURLY,
+        "daily": DAILY,
+        "timezone": place.timezone or "auto",
+        "forecast_days": 8,  # 24 hours from late evening reach into the 8th day
+    }
+    return to_weather(await _get(client, FORECAST_URL, params), place, units)
+
+
+def to_weather(data: dict[str, Any], place: Place, units: Units) -> Weather:
+    """A forecast response (metric units, local times) as the tool's result model."""
+    try:
+        return _to_weather(data, place, units)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise OpenMeteoError(
+            f"Open-Meteo sent a forecast of an unexpected shape ({type(exc).__name__}: {exc})"
+        ) from exc
+
+
+def _to_weather(data: dict[str, Any], place: Place, units: Units) -> Weather:
+    convert = convert_units(units)
+    zone = _zone(data)
+    now, hourly, daily = data["current"], data["hourly"], data["daily"]
+    local = datetime.fromisoformat(now["time"]).replace(tzinfo=zone)
+    first = hourly["time"].index(local.strftime("%Y-%m-%dT%H:00"))
+    hours = [
+        Hour(
+            time=datetime.fromisoformat(hourly["time"][i]).replace(tzinfo=zone).isoformat(timespec="minutes"),
+            temperature=convert.temperature(_num(hourly["temperature_2m"][i])),
+            feels_like=convert.temperature(_num(hourly["apparent_temperature"][i])),
+            condition=(condition := wmo_condition(hourly["weather_code"][i])),
+            description=DESCRIPTIONS[condition],
+            is_day=bool(hourly["is_day"][i]),
+            precipitation_chance=round(_num(hourly["precipitation_probability"][i])),
+            precipitation=convert.precipitation(_num(hourly["precipitation"][i])),
+            wind_speed=convert.speed(_num(hourly["wind_speed_10m"][i])),
+        )
+        for i in range(first, first + 24)
+    ]
+    today = daily["time"].index(local.date().isoformat())
+    days = [
+        Day(
+            date=daily["time"][i],
+            high=convert.temperature(_num(daily["temperature_2m_max"][i])),
+            low=convert.temperature(_num(daily["temperature_2m_min"][i])),
+            condition=(condition := wmo_condition(daily["weather_code"][i])),
+            description=DESCRIPTIONS[condition],
+            precipitation_chance=round(_num(daily["precipitation_probability_max"][i])),
+            precipitation=convert.precipitation(_num(daily["precipitation_sum"][i])),
+            wind_speed=convert.speed(_num(daily["wind_speed_10m_max"][i])),
+            uv_index=round(_num(daily["uv_index_max"][i])),
+            sunrise=_clock(daily["sunrise"][i]),
+            sunset=_clock(daily["sunset"][i]),
+        )
+        for i in range(today, today + 7)
+    ]
+    condition = wmo_condition(now["weather_code"])
+    direction = _num(now["wind_direction_10m"]) % 360
+    current = Current(
+        time=local.isoformat(timespec="minutes"),
+        temperature=convert.temperature(_num(now["temperature_2m"])),
+        feels_like=convert.temperature(_num(now["apparent_temperature"])),
+        condition=condition,
+        description=DESCRIPTIONS[condition],
+        is_day=bool(now["is_day"]),
+        humidity=round(_num(now["relative_humidity_2m"])),
+        wind_speed=convert.speed(_num(now["wind_speed_10m"])),
+        wind_direction=round(direction) % 360,
+        wind_compass=COMPASS[round(direction / 22.5) % 16],
+        pressure=convert.pressure(_num(now["pressure_msl"])),
+        uv_index=round(_num(hourly["uv_index"][first])) if now["is_day"] else 0,
+        visibility=convert.distance(_num(hourly["visibility"][first], 20000.0) / 1000),
+    )
+    return Weather(
+        city=place.name,
+        country=place.country,
+        region=place.region,
+        latitude=place.latitude,
+        longitude=place.longitude,
+        timezone=str(data.get("timezone") or place.timezone),
+        units=units,
+        unit_labels=convert.labels,
+        local_time=local.isoformat(timespec="minutes"),
+        current=current,
+        hourly=hours,
+        daily=days,
+        provider="open-meteo",
+        source=SOURCE,
+    )
+
+
+async def _get(client: httpx2.AsyncClient, url: str, params: dict[str, Any]) -> dict[str, Any]:
+    response = await client.get(url, params=params)
+    if response.status_code != 200:
+        reason = ""
+        with contextlib.suppress(ValueError, AttributeError):
+            reason = str(response.json().get("reason") or "")
+        raise OpenMeteoError(f"Open-Meteo answered {response.status_code}{': ' + reason if reason else ''}")
+    data = response.json()
+    if not isinstance(data, dict):
+        raise OpenMeteoError("Open-Meteo answered with something other than a JSON object")
+    return data
+
+
+def _place(item: dict[str, Any]) -> Place:
+    """One geocoding result (GeoNames fields: name, admin1, country, country_code, timezone, population...)."""
+    return Place(
+        name=str(item.get("name") or ""),
+        country=str(item.get("country") or item.get("country_code") or ""),
+        country_code=str(item.get("country_code") or "").upper(),
+        region=str(item["admin1"]) if item.get("admin1") and item.get("country_code") == "US" else None,
+        latitude=float(item["latitude"]),
+        longitude=float(item["longitude"]),
+        timezone=str(item.get("timezone") or ""),
+        population=int(item.get("population") or 0),
+    )
+
+
+def _zone(data: dict[str, Any]) -> tzinfo:
+    """The response's time zone; its fixed UTC offset where the tz database is missing."""
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(str(data["timezone"]))
+    except Exception:
+        return timezone(timedelta(seconds=int(data.get("utc_offset_seconds") or 0)))
+
+
+def _num(value: object, default: float = 0.0) -> float:
+    """A number from the response; a missing value (null) reads as ``default``."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
+
+
+def _clock(stamp: object) -> str | None:
+    """'2026-01-15T08:10' -> '08:10' (None when the sun does not rise or set that day)."""
+    return stamp[11:16] if isinstance(stamp, str) and len(stamp) >= 16 else None
