@@ -13,15 +13,17 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def boot(orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...] = ()) -> Iterator[Any]:
-    """Mount the View under a full host backed by the real server, minus the ``without`` capabilities."""
+def boot(
+    orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...] = (), width: int = 760
+) -> Iterator[Any]:
+    """Mount the View ``width`` px wide under a full host backed by the real server, minus ``without`` capabilities."""
     from pyview.host import McpBackend
     from pyview.testing import mount
 
     backend = McpBackend(orders.server)
     host_server.run(backend.start())
-    page = browser.new_context(viewport={"width": 900, "height": 900}).new_page()
-    context = {"containerDimensions": {"width": 760, "maxHeight": 2000}}
+    page = browser.new_context(viewport={"width": width + 140, "height": 900}).new_page()
+    context = {"containerDimensions": {"width": width, "maxHeight": 2000}}
     view = mount(host_server, page, orders.orders_view.html(), backend=backend, host_context=context)
     for name in without:  # before the View's ui/initialize reaches the host (Python takes seconds to start)
         host_server.call(view._host.capabilities.pop, name)
@@ -196,3 +198,37 @@ def test_a_malformed_result_then_a_good_one_recovers(view: Any, orders: Any) -> 
     view.send_tool_result(good)
     expect(view.locator(".o-banner--error")).to_have_count(0)
     assert view.locator(".pyview-error").count() == 0
+
+
+@pytest.fixture(scope="module")
+def phone_view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server, width=360)
+
+
+def fully_shown(locator: Any) -> bool:
+    """Whether the element lies wholly inside the table's visible box and the View's frame (nothing clipped)."""
+    shown: bool = locator.evaluate(
+        """el => {
+          const box = el.getBoundingClientRect(), wrap = el.closest('.o-table-wrap').getBoundingClientRect();
+          const width = document.documentElement.clientWidth;
+          return box.width > 0 && box.left >= wrap.left - 0.5 && box.right <= wrap.right + 0.5
+            && box.left >= -0.5 && box.right <= width + 0.5 && el.scrollWidth <= el.clientWidth + 1;
+        }"""
+    )
+    return shown
+
+
+def test_a_phone_wide_view_keeps_the_total_column_reachable(phone_view: Any) -> None:
+    view = phone_view
+    assert view.frame.evaluate("() => document.documentElement.clientWidth") <= 360
+    wrap = view.locator(".o-table-wrap")
+    assert wrap.evaluate("el => getComputedStyle(el).overflowX") in ("auto", "scroll")  # never hidden
+    header = view.frame_locator.locator("th", has_text="Total")
+    totals = view.locator("tr.o-row td.o-num")
+    expect(totals).to_have_count(10)
+    for cell in (header, totals.first, totals.last):
+        cell.scroll_into_view_if_needed()  # a no-op when the table fits; a sideways scroll of the table when not
+        assert fully_shown(cell), cell.evaluate("el => el.outerHTML")
+    assert all(text.startswith("$") for text in totals.all_inner_texts())
+    # the page itself never scrolls sideways: only the table may
+    assert view.frame.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")

@@ -99,7 +99,7 @@ button:disabled { cursor: default; opacity: 0.55; }
 
 /* the table */
 .o-table-wrap {
-  border: var(--o-line) solid var(--o-border); border-radius: var(--o-radius); overflow: hidden;
+  border: var(--o-line) solid var(--o-border); border-radius: var(--o-radius); overflow-x: auto; overflow-y: hidden;
   background: var(--o-bg); transition: opacity 0.15s;
 }
 .o-table-wrap[aria-busy="true"] { opacity: 0.6; }
@@ -217,5 +217,13 @@ button:disabled { cursor: default; opacity: 0.55; }
   .o-hide-sm { display: none; }
   .o-body--split { grid-template-columns: minmax(0, 1fr); }
   .o-meta { grid-template-columns: 1fr; }
+}
+/* phones: tighter cells so the table fits; where it still does not, .o-table-wrap scrolls sideways (never clips) */
+@media (max-width: 480px) {
+  .o-head { flex-wrap: wrap; }
+  .o-table td { padding: 8px 6px; }
+  .o-sort { padding: 8px 6px; }
+  .o-customer { max-width: 96px; }
+  .o-customer small { overflow: hidden; text-overflow: ellipsis; }
 }
 """
