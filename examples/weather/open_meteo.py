@@ -24,6 +24,7 @@ import math
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
 from places import Place, UnknownCity, choose, split_query, suggest
 from weather_data import COMPASS, DESCRIPTIONS, Condition, Current, Day, Hour, Units, Weather, convert_units
 
@@ -70,8 +71,8 @@ async def geocode(client: httpx2.AsyncClient, query: str) -> Place:
     folded, _ = split_query(query)
     places = [_place(item) for item in results if isinstance(item, dict) and item.get("latitude") is not None]
     exact = [place for place in places if split_query(place.name)[0] == folded] or places
-    if not exact:
-        raise UnknownCity(query.strip(), suggest(folded))
+    if not exact:  # suggestions come from the offline table, which loads in about a second: off the event loop
+        raise UnknownCity(query.strip(), await anyio.to_thread.run_sync(suggest, folded))
     return choose(query, exact)
 
 
