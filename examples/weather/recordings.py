@@ -73,14 +73,14 @@ def replay(folder: Path = FIXTURES) -> httpx2.MockTransport:
     return httpx2.MockTransport(answer)
 
 
-async def record(folder: Path) -> None:
-    """Ask Open-Meteo for every scenario and write what it answered."""
+async def record(folder: Path, inner: httpx2.AsyncBaseTransport | None = None) -> None:
+    """Ask Open-Meteo for every scenario and write what it answered (``inner``: the transport, for tests)."""
     from forecasts import Forecaster
     from places import AmbiguousCity, UnknownCity
 
     folder.mkdir(parents=True, exist_ok=True)
     for name, query in SCENARIOS.items():
-        recorder = Recorder(httpx2.AsyncHTTPTransport())
+        recorder = Recorder(inner or httpx2.AsyncHTTPTransport())
         try:
             await Forecaster("online", transport=recorder).weather(query)
         except (UnknownCity, AmbiguousCity) as exc:

@@ -154,6 +154,16 @@ async def test_replay_refuses_what_was_not_recorded() -> None:
         await forecasts.Forecaster("online", transport=recordings.replay()).weather("Oslo")
 
 
+@pytest.mark.anyio
+async def test_recording_writes_what_replay_serves(tmp_path: Path) -> None:
+    """recordings.py end to end, with the replayed fixtures standing in for the network."""
+    await recordings.record(tmp_path, inner=recordings.replay())
+    for name in recordings.SCENARIOS:
+        written = json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
+        assert written["provenance"].startswith("recorded from Open-Meteo on ")
+        assert written["exchanges"] == recorded(name)["exchanges"]
+
+
 def failing(calls: list[str], make: Callable[[httpx2.Request], httpx2.Response]) -> httpx2.MockTransport:
     def answer(request: httpx2.Request) -> httpx2.Response:
         calls.append(request.url.path)
