@@ -4,8 +4,9 @@ The offline forecast (``weather_data.forecast``) needs each city's typical highs
 months, its wet and dry seasons, humidity and wind. Rather than a hand-typed table for a few cities, they are
 derived from the latitude and longitude of any place in the city table (``places.py``): temperatures fall away from
 the tropics, the subtropical desert belt is hot, dry and clear, the Gulf Stream keeps north-western Europe mild, the
-southern hemisphere's oceans soften its seasons, seasons are mirrored south of the equator, and each city gets a
-small fixed twist of its own so that neighbours differ. Believable, deterministic, and clearly labelled as simulated.
+heart of Eurasia has hard winters, the southern hemisphere's oceans soften its seasons, seasons are mirrored south of
+the equator, and each city gets a small fixed twist of its own so that neighbours differ. Believable, deterministic,
+and clearly labelled as simulated.
 
 Example:
     >>> from places import find_place

@@ -40,8 +40,9 @@ from typing import Any
 # Letters NFKD does not split into a base letter and an accent.
 _LETTERS = str.maketrans({"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "Ł": "l",
                           "đ": "d", "Đ": "d", "ð": "d", "þ": "th", "ı": "i", "-": " ", ".": " ", "'": " "})  # fmt: skip
-_COUNTRY_ALIASES = {"usa": "US", "u s a": "US", "us": "US", "america": "US", "uk": "GB", "england": "GB",
-                    "scotland": "GB", "wales": "GB", "britain": "GB", "great britain": "GB"}  # fmt: skip
+_COUNTRY_ALIASES = {"usa": "US", "u s a": "US", "us": "US", "u s": "US", "america": "US",
+                    "united states of america": "US", "uk": "GB", "u k": "GB", "england": "GB", "scotland": "GB",
+                    "wales": "GB", "northern ireland": "GB", "britain": "GB", "great britain": "GB"}  # fmt: skip
 
 
 def fold(text: str) -> str:

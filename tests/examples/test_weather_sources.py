@@ -66,6 +66,7 @@ def test_namesakes_give_a_choice_and_a_qualifier_picks_one() -> None:
     assert places.find_place("Portland, Maine").region == "Maine"
     assert places.find_place("portland, or").region == "Oregon"
     assert places.find_place("Portland, Oregon, United States").region == "Oregon"
+    assert places.find_place("Portland, Maine, United States of America").region == "Maine"
     # a much bigger namesake abroad does not make a question: Paris is Paris, France
     assert places.find_place("Paris").country == "France"
     assert places.find_place("Paris, TX").region == "Texas"
@@ -291,6 +292,7 @@ def test_the_card_names_its_source_and_namesakes_become_buttons() -> None:
     except places.AmbiguousCity as exc:
         app.emit("tool_result", ToolResult({"content": [{"type": "text", "text": str(exc)}], "isError": True}))
     screen.settle()
+    assert screen.find("[data-testid=error] h2").text == "Which place do you mean?"
     buttons = [button.text for button in screen.find_all(".wx-suggest button")]
     assert buttons == ["Show Portland, Oregon, United States", "Show Portland, Maine, United States"]
     maine = weather_data.forecast("Portland, Maine", now=JANUARY)

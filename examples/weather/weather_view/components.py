@@ -191,10 +191,14 @@ def Cancelled(city: str | None, reason: str | None) -> Element:
 def Problem(message: str, on_pick: Callable[[str], object] | None, pending: bool) -> Element:
     """A tool error, readable; an unknown city's suggestions become buttons that fetch that city instead."""
     suggestions = suggestions_in(message) if on_pick is not None else []
+    choosing = message.startswith("There are several places called ")  # namesakes: a question, not a failure
     return h.section(
         h.div(
             WeatherIcon("cloudy", size=40),
-            h.div(h.h2("Couldn't get the weather"), h.p(message, data_testid="error-text")),
+            h.div(
+                h.h2("Which place do you mean?" if choosing else "Couldn't get the weather"),
+                h.p(message, data_testid="error-text"),
+            ),
             class_="wx-message",
         ),
         h.div(
