@@ -21,8 +21,9 @@ from pyview.build._wheels import resolve_wheels
 
 RuntimeMode = Literal["inline", "url"]
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
-# the JS shim, in load order: the patch applier defines pyviewDom, the boot starts Python
-SHIM_SCRIPTS = ("dom.js", "boot.js")
+# the JS shim, in load order: the security policy (generated), the patch applier that enforces it (pyviewDom),
+# the boot that starts Python
+SHIM_SCRIPTS = ("policy.js", "dom.js", "boot.js")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
 DEFAULT_BOOT_TIMEOUT = 60.0
@@ -185,7 +186,7 @@ def _assemble(
         blobs=blobs,
     )
     parts = [
-        ("JS shim (boot, patch applier)", sum(len(s) for s in shims)),
+        ("JS shim (boot, patch applier, policy)", sum(len(s) for s in shims)),
         ("config", len(config_json)),
     ]
     if prerendered:

@@ -2,22 +2,16 @@
 
 Attribute names and values are normalised once, when the element is built, into the exact form the patch
 stream carries (``class_`` -> ``class``, ``style`` dict -> CSS text), and every unsafe value is refused here,
-so neither the renderer nor ``dom.js`` ever sees one.
+so neither the renderer nor ``dom.js`` ever sees one. What is unsafe is decided by the one policy table in
+:mod:`pyview.components._policy`, which ``render_to_string`` and ``dom.js`` apply again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview.components._tags import (
-    ENUMERATED_BOOL,
-    HTML_TAGS,
-    REFUSED_TAGS,
-    SNAKE_TAGS,
-    SPECIAL_NAMES,
-    SVG_TAGS,
-    URL_ATTRS,
-)
+from pyview.components._policy import attr_kind, attr_problem, tag_problem, valid_name
+from pyview.components._tags import ENUMERATED_BOOL, HTML_TAGS, SNAKE_TAGS, SPECIAL_NAMES, SVG_TAGS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -30,11 +24,11 @@ STOP_PROPAGATION = 2
 
 _PROP_TAGS = {"input": ("value", "checked", "indeterminate"), "textarea": ("value",), "select": ("value",)}
 _EVENT_ALIASES = {"doubleclick": "dblclick"}
-_NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:.")
 
 
 class UnsafeAttributeError(ValueError):
-    """An attribute value that could run code (an inline ``on*`` handler, a ``javascript:`` URL, ...).
+    """An element or attribute the security policy refuses (an inline ``on*`` handler, a ``javascript:`` URL,
+    ``srcdoc``, a ``<script>`` in any spelling, ...).
 
     Example:
         >>> h.a("x", href="javascript:alert(1)")
@@ -166,32 +160,26 @@ def _wire_name(name: str) -> str:
         wire = "@" + _EVENT_ALIASES.get(event, event)
     elif name == "dangerously_set_inner_html":
         wire = "!html"
-    elif name in SPECIAL_NAMES:
-        wire = SPECIAL_NAMES[name]
     else:
-        wire = name.rstrip("_").replace("_", "-") if "_" in name else name
-        if not wire or not set(wire) <= _NAME_OK or not wire[0].isalpha():
+        wire = SPECIAL_NAMES.get(name) or (name.rstrip("_").replace("_", "-") if "_" in name else name)
+        if not valid_name(wire):
             raise ValueError(f"invalid attribute name {name!r}")
+        kind = attr_kind(wire)
         if wire[:2].lower() == "on":
             raise UnsafeAttributeError(
                 f"refusing attribute {wire!r}: inline event handlers are blocked (CSP and safety); "
                 f"pass a Python function instead, e.g. on_{wire[2:].lower()}=handler"
             )
+        if type(kind) is str:
+            raise UnsafeAttributeError(f"refusing attribute {wire!r}: {kind}")
+        if kind == 1:
+            _CHECKED.add(wire)
     _NAMES[name] = wire
     return wire
 
 
-def _check_url(tag: str, name: str, value: str) -> None:
-    if ":" not in value:
-        return
-    squashed = "".join(ch for ch in value if ch > " ").lower()
-    if squashed.startswith(("javascript:", "vbscript:")) or (
-        squashed.startswith("data:") and not squashed.startswith("data:image/") and name != "src"
-    ):
-        raise UnsafeAttributeError(
-            f"refusing {name}={value!r} on <{tag}>: a URL that runs code is blocked; "
-            "use an http(s), relative or data:image URL, or an on_click handler"
-        )
+#: wire names whose values the policy checks (URL attributes, SVG animation values)
+_CHECKED: set[str] = set()
 
 
 def build_element(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
@@ -234,10 +222,10 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
             text = _class_text(value)
         else:
             text = value if type(value) is str else str(value)
-            if wire in URL_ATTRS:
-                _check_url(tag, wire, text)
-            elif wire == "srcdoc":
-                raise UnsafeAttributeError("refusing srcdoc: it is raw HTML; use unsafe_html() if you must")
+            if wire in _CHECKED:
+                why = attr_problem(tag, wire, text)
+                if why is not None:
+                    raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}")
         attrs[wire] = text
     kids: list[Node] = []
     if children:
@@ -310,8 +298,8 @@ class _H:
         if name.startswith("__"):
             raise AttributeError(name)
         tag = SNAKE_TAGS.get(name, name.rstrip("_"))
-        if tag in REFUSED_TAGS:
-            raise AttributeError(f"h.{name}: <{tag}> elements are refused (they would run code)")
+        if tag_problem(tag) is not None:
+            raise AttributeError(f"h.{name}: <{tag}> elements are refused ({tag_problem(tag)})")
         if tag not in HTML_TAGS and tag not in SVG_TAGS:
             raise AttributeError(f"unknown element h.{name}; for a custom element use h({name!r}, ...)")
         builder = _Builder(tag)
@@ -319,8 +307,9 @@ class _H:
         return builder
 
     def __call__(self, tag: str, *children: object, key: object = None, **props: object) -> Element:
-        if tag.lower() in REFUSED_TAGS or not tag or not set(tag) <= _NAME_OK or not tag[0].isalpha():
-            raise ValueError(f"refusing element name {tag!r}")
+        why = tag_problem(tag)
+        if why is not None:
+            raise UnsafeAttributeError(f"refusing element <{tag}>: {why}")
         return build_element(tag, children, props, key)
 
 

@@ -1,10 +1,17 @@
-"""Render components to an HTML string (build-time first paint, tests); no effects run."""
+"""Render components to an HTML string (build-time first paint, tests); no effects run.
+
+Every element and attribute is checked again against the security policy (:mod:`pyview.components._policy`), so an
+``Element`` built or changed behind the builders' back cannot reach the page either. Text inside SVG and MathML is
+escaped like any text (the browser's parser reads entities there: ``<style>`` in an ``<svg>`` is not raw text), and the
+raw text of an HTML ``<style>`` never contains anything a parser could read as a tag.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from pyview.components._instances import CompInst, HostInst, TextInst
+from pyview.components._policy import attr_kind, attr_problem, local_name, tag_problem
 from pyview.components._tags import VOID_TAGS
 
 if TYPE_CHECKING:
@@ -12,6 +19,13 @@ if TYPE_CHECKING:
 
 _TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+_TAG_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!/?")
+
+# the namespaces the browser's parser puts elements in, as far as text escaping cares
+HTML, SVG, MATHML = 0, 1, 2
+# elements whose children the parser reads as HTML again (HTML integration points, MathML text integration points)
+_SVG_HTML_POINTS = frozenset({"foreignobject", "desc", "title"})
+_MATHML_HTML_POINTS = frozenset({"mi", "mo", "mn", "ms", "mtext"})
 
 
 def escape_text(text: str) -> str:
@@ -27,6 +41,20 @@ def escape_text(text: str) -> str:
 def escape_attr(text: str) -> str:
     """Escape text for a double-quoted HTML attribute value."""
     return text.translate(_ATTR)
+
+
+def style_text(css: str) -> str:
+    """CSS for the raw text of an HTML ``<style>``: every ``<`` that could open a tag becomes the CSS escape
+    ``\\3c `` (the same character inside CSS strings), so no parser, HTML or foreign, reads markup in it.
+
+    Example:
+        >>> style_text('p::after{content:"</style><img>"} @media (width < 600px){}')
+        'p::after{content:"\\\\3c /style>\\\\3c img>"} @media (width < 600px){}'
+    """
+    if "<" not in css:
+        return css
+    parts = css.split("<")
+    return parts[0] + "".join(("\\3c " if part[:1] in _TAG_START and part else "<") + part for part in parts[1:])
 
 
 def render_to_string(node: object) -> str:
@@ -49,14 +77,44 @@ def render_to_string(node: object) -> str:
     return "".join(out)
 
 
-def write_children(kids: list[Inst], out: list[str], *, props: bool, sort: bool, select: object = None) -> None:
-    """Append the HTML of instances; adjacent texts get ``<!-- -->`` between them."""
+def write_children(
+    kids: list[Inst], out: list[str], *, props: bool, sort: bool, select: object = None, ns: int = HTML
+) -> None:
+    """Append the HTML of instances; adjacent texts get ``<!-- -->`` between them.
+
+    Raises:
+        UnsafeAttributeError: an element or attribute the security policy refuses.
+    """
     last_text = [False]
     for kid in kids:
-        _write(kid, out, props, sort, select, last_text)
+        _write(kid, out, props, sort, select, last_text, ns)
 
 
-def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, last_text: list[bool]) -> None:
+def _refuse(subject: str, why: str) -> None:
+    from pyview.components._element import UnsafeAttributeError
+
+    raise UnsafeAttributeError(f"refusing {subject}: {why}")
+
+
+def _namespaces(tag: str, attrs: dict[str, object], ns: int) -> tuple[int, int]:
+    """(the element's namespace, its children's) as the browser's parser sees them."""
+    local = local_name(tag)
+    if ns == HTML:
+        ns = SVG if local == "svg" else MATHML if local == "math" else HTML
+    if ns == SVG and local in _SVG_HTML_POINTS:
+        return ns, HTML
+    if ns == MATHML and (
+        local in _MATHML_HTML_POINTS
+        or (
+            local == "annotation-xml"
+            and str(attrs.get("encoding", "")).lower() in ("text/html", "application/xhtml+xml")
+        )
+    ):
+        return ns, HTML
+    return ns, ns
+
+
+def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, last_text: list[bool], ns: int) -> None:
     kind = type(inst)
     if kind is TextInst:
         if last_text[0]:
@@ -66,13 +124,17 @@ def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, 
         return
     if kind is CompInst:
         for kid in inst.kids:  # type: ignore[union-attr]
-            _write(kid, out, props, sort, select, last_text)
+            _write(kid, out, props, sort, select, last_text, ns)
         return
     last_text[0] = False
     host: HostInst = inst  # type: ignore[assignment]
     el = host.el
     tag = el.tag
     attrs = el.attrs
+    why = tag_problem(tag)
+    if why is not None:
+        _refuse(f"element <{tag}>", why)
+    own_ns, child_ns = _namespaces(tag, attrs, ns)
     items = sorted(attrs.items()) if sort else attrs.items()
     out.append("<" + tag)
     inner: str | None = None
@@ -92,6 +154,11 @@ def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, 
             elif name == ".checked" and value:
                 out.append(" checked")
         elif first != "@":
+            checked = attr_kind(name)
+            if checked != 0:
+                why = checked if type(checked) is str else attr_problem(tag, name, str(value))
+                if why is not None:
+                    _refuse(f"{name}={value!r} on <{tag}>", why)
             out.append(f' {name}="{str(value).translate(_ATTR)}"' if value != "" else f" {name}")
     if tag == "option" and select is not None:
         option_value = attrs.get("value")
@@ -106,9 +173,9 @@ def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, 
         out.append(inner)
     elif text_value is not None:
         out.append(text_value.translate(_TEXT))
-    elif tag == "style":
-        out.append("".join(k.text for k in host.kids if type(k) is TextInst).replace("</", "<\\/"))
+    elif own_ns == HTML and tag.lower() == "style":  # raw text: no entities, so nothing in it may look like a tag
+        out.append(style_text("".join(k.text for k in host.kids if type(k) is TextInst)))
     else:
         child_select = attrs.get(".value") if tag == "select" and props else select
-        write_children(host.kids, out, props=props, sort=sort, select=child_select)
+        write_children(host.kids, out, props=props, sort=sort, select=child_select, ns=child_ns)
     out.append(f"</{tag}>")

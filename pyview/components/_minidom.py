@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING
 
 from pyview.components._html import escape_attr, escape_text
+from pyview.components._policy import attr_problem, prop_allowed, tag_problem
 from pyview.components._tags import VOID_TAGS
 
 if TYPE_CHECKING:
@@ -175,12 +176,15 @@ class MiniDom:
                 self._forget(child)
 
     def _build(self, tree: Any, counter: list[int]) -> MElement | MText:
-        node: MElement | MText = MText(tree) if type(tree) is str else MElement(tree[0])
+        refused = type(tree) is not str and tag_problem(tree[0]) is not None  # dom.js builds an inert stand-in
+        node: MElement | MText = (
+            MText(tree) if type(tree) is str else MElement("pyview-refused" if refused else tree[0])
+        )
         node.id = counter[0]
         self.nodes[counter[0]] = node
         counter[0] += 1
         if type(node) is MElement:
-            attrs = tree[1] if len(tree) > 1 else {}
+            attrs = tree[1] if len(tree) > 1 and not refused else {}
             for name, value in attrs.items():
                 if name[0] != ".":
                     self._set(node, name, value)
@@ -204,13 +208,14 @@ class MiniDom:
             else:
                 node.handlers[name[1:]] = (value, 0) if type(value) is int else (value[0], value[1])
         elif first == ".":
-            node.props[name[1:]] = value
+            if prop_allowed(name[1:]):
+                node.props[name[1:]] = value
         elif first == "!":
             node.raw_html = value
             for child in node.children:
                 self._forget(child)
             node.children = []
-        elif value is None:
+        elif value is None or attr_problem(node.tag, name, value) is not None:  # dom.js skips a refused one
             node.attrs.pop(name, None)
         else:
             node.attrs[name] = value
@@ -236,7 +241,7 @@ class MiniDom:
             return
         element: MElement = node  # type: ignore[assignment]
         attrs = tree[1] if len(tree) > 1 else {}
-        for name in [n for n in element.attrs if n not in attrs]:
+        for name in [n for n, v in element.attrs.items() if n not in attrs or attr_problem(element.tag, n, v)]:
             del element.attrs[name]
         for name, value in attrs.items():
             self._set(element, name, value)
@@ -281,6 +286,7 @@ def _matches(children: list[MElement | MText], trees: list[Any]) -> bool:
         elif (
             type(child) is not MElement
             or child.tag != tree[0]
+            or tag_problem(tree[0]) is not None
             or (
                 not (len(tree) > 1 and "!html" in tree[1])
                 and not _matches(child.children, tree[2] if len(tree) > 2 else [])

@@ -1,5 +1,8 @@
 /* pyview DOM patch applier: applies the patch lists the Python renderer emits, and delegates DOM events
  * to one Python dispatcher. No dependencies, no eval, no inline handlers. Format: docs/components.md.
+ * Every element, attribute and property it creates, sets or adopts is checked by pyviewPolicy (policy.js,
+ * generated from pyview/components/_policy.py, loaded first); what the policy refuses is skipped with a
+ * console warning, never thrown mid-patch.
  *
  *   pyviewDom.mount(element)       the container (node id 0); defaults to #pyview-root on first apply
  *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
@@ -9,14 +12,14 @@
 (function () {
   "use strict";
   var SVG_NS = "http://www.w3.org/2000/svg";
+  var policy = globalThis.pyviewPolicy;
+  if (!policy) throw new Error("pyviewDom: policy.js must be loaded before dom.js");
   // Events that do not bubble: listened for in the capture phase at the container.
   var CAPTURE = { focus: 1, blur: 1, mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1,
     load: 1, error: 1, scroll: 1, toggle: 1 };
   // Events that belong to their target only: no walk up to ancestors' handlers.
   var OWN = { mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1, load: 1, error: 1,
     scroll: 1, toggle: 1 };
-  var URL_ATTRS = { href: 1, src: 1, action: 1, formaction: 1, "xlink:href": 1, poster: 1, cite: 1,
-    background: 1, data: 1, codebase: 1, manifest: 1, ping: 1 };
   var EVENT_FIELDS = ["key", "code", "altKey", "ctrlKey", "shiftKey", "metaKey", "repeat", "button",
     "buttons", "clientX", "clientY", "offsetX", "offsetY", "pageX", "pageY", "deltaX", "deltaY",
     "deltaMode", "inputType", "data", "isComposing", "detail", "pointerType"];
@@ -56,10 +59,17 @@
     }
     var tag = tree[0];
     var svgHere = svg || tag === "svg";
-    var el = svgHere ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    var attrs = tree.length > 1 ? tree[1] : null;
+    var el, why = policy.tag(tag);
+    if (why === null) {
+      el = svgHere ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    } else {  // an inert stand-in keeps the ids of the subtree in step with Python's
+      refused("<" + tag + ">", why);
+      el = document.createElement("pyview-refused");
+      attrs = null;
+    }
     el.__pvId = id;
     nodes.set(id, el);
-    var attrs = tree.length > 1 ? tree[1] : null;
     var props = null;
     var name;
     if (attrs) {
@@ -97,14 +107,8 @@
   }
 
   // -- attributes, properties, handlers --------------------------------------------------------------------
-  function refuse(name, value) {
-    var lower = name.toLowerCase();
-    if (lower.charCodeAt(0) === 111 && lower.charCodeAt(1) === 110) return true;  // "on..."
-    if (URL_ATTRS[lower] === 1) {
-      var squashed = String(value).replace(/[\u0000-\u0020]+/g, "").toLowerCase();
-      return squashed.indexOf("javascript:") === 0 || squashed.indexOf("vbscript:") === 0;
-    }
-    return false;
+  function refused(what, why) {
+    if (typeof console !== "undefined") console.warn("pyviewDom: refused " + what + ": " + why);
   }
 
   function setAttr(el, name, value) {
@@ -118,15 +122,21 @@
         listen(type);
       }
     } else if (first === 46) {  // ".value", ".checked": properties
-      setProp(el, name.slice(1), value);
+      if (policy.prop(name.slice(1))) setProp(el, name.slice(1), value);
+      else refused("property " + name, "only value, checked and indeterminate are set");
     } else if (first === 33) {  // "!html": dangerously_set_inner_html
       for (var child = el.firstChild; child !== null; child = child.nextSibling) forget(child);
       if (el.innerHTML !== value) el.innerHTML = value === null ? "" : value;
     } else if (value === null) {
       el.removeAttribute(name);
     } else {
-      if (refuse(name, value)) throw new Error("pyviewDom: refusing attribute " + name);
-      el.setAttribute(name, value);
+      var why = policy.attr(el.localName, name, value);
+      if (why === null) {
+        el.setAttribute(name, value);
+      } else {  // skipped, and an older value it replaces is gone too
+        refused(name + "=" + JSON.stringify(String(value)) + " on <" + el.localName + ">", why);
+        el.removeAttribute(name);
+      }
     }
   }
 
@@ -166,7 +176,7 @@
       if (typeof tree === "string") {
         if (child.nodeType !== 3) return false;
       } else {
-        if (child.nodeType !== 1 || child.localName !== tree[0]) return false;
+        if (child.nodeType !== 1 || child.localName !== tree[0] || policy.tag(tree[0]) !== null) return false;
         var attrs = tree.length > 1 ? tree[1] : null;
         if (!(attrs && "!html" in attrs) && !matches(significant(child), tree.length > 2 ? tree[2] : [])) {
           return false;
@@ -185,14 +195,21 @@
       return;
     }
     var attrs = tree.length > 1 ? tree[1] : {};
+    // the pre-rendered attributes are checked like any others: what the tree lacks or the policy refuses goes
     var present = Array.prototype.slice.call(node.attributes);
     for (var i = 0; i < present.length; i++) {
-      if (!(present[i].name in attrs)) node.removeAttribute(present[i].name);
+      var old = present[i];
+      if (!(old.name in attrs) || policy.attr(node.localName, old.name, old.value) !== null) {
+        node.removeAttribute(old.name);
+      }
     }
     var name;
     for (name in attrs) {
-      if (name.charCodeAt(0) !== 46 && name !== "!html" && node.getAttribute(name) === attrs[name]) continue;
-      if (name.charCodeAt(0) !== 46) setAttr(node, name, attrs[name]);
+      var first = name.charCodeAt(0);
+      if (first === 46) continue;  // properties after the children
+      // an attribute still present passed the policy just above; anything else goes through setAttr's check
+      if (first !== 33 && first !== 64 && node.getAttribute(name) === attrs[name]) continue;
+      setAttr(node, name, attrs[name]);
     }
     if (tree.length > 2) {
       var children = significant(node), kids = tree[2];

@@ -104,6 +104,7 @@ function build(tree) {  // pre-rendered markup, as a parser would leave it (comm
 const scenario = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 for (const tree of scenario.prerendered || []) root.appendChild(build(tree));
 const prerenderedNodes = [...root.childNodes];
+require(path.resolve(__dirname, "../../pyview/runtime/policy.js"));  // dom.js needs it first
 require(path.resolve(__dirname, "../../pyview/runtime/dom.js"));
 const calls = [];
 const prevented = [];

@@ -111,9 +111,14 @@ def test_hydration_adopts_matching_markup_and_replaces_other_markup(tmp_path):
     assert result["html"] == '<p class="x">Hi <!-- -->Ada</p>'
 
 
-def test_dom_js_refuses_code_in_attributes_as_a_second_line(tmp_path):
-    patch = json.dumps([[0, 0, None, 1, [["a", {"href": " javascript:alert(1)"}, ["x"]]]]])
+def test_dom_js_skips_code_in_attributes_and_keeps_applying(tmp_path):
+    patches = [
+        json.dumps([[0, 0, None, 1, [["a", {"HREF": " javascript:alert(1)", "title": "t"}, ["x"]]]]]),
+        json.dumps([[3, 1, "srcDoc", "<script>1</script>"], [4, 2, "still updated"]]),  # the View goes on
+    ]
     path = tmp_path / "scenario.json"
-    path.write_text(json.dumps({"steps": [{"patch": patch}]}))
+    path.write_text(json.dumps({"steps": [{"patch": p} for p in patches]}))
     done = subprocess.run(["node", str(HARNESS), str(path)], capture_output=True, text=True, timeout=60)
-    assert done.returncode != 0 and "refusing attribute href" in done.stderr
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["html"] == '<a title="t">still updated</a>'
+    assert "refused HREF=" in done.stderr and "refused srcDoc=" in done.stderr  # console.warn

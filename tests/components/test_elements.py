@@ -117,7 +117,19 @@ def test_void_elements_and_form_values():
 
 
 def test_style_element_text_is_not_escaped_but_cannot_close_early():
-    assert render_to_string(h.style("a > b {}</style><i>")) == "<style>a > b {}<\\/style><i></style>"
+    # no "<" that could open a tag is left: "\3c " is the same character inside CSS strings
+    assert render_to_string(h.style("a > b {}</style><i>")) == "<style>a > b {}\\3c /style>\\3c i></style>"
+    assert render_to_string(h.style("@media (width < 600px) {}")) == "<style>@media (width < 600px) {}</style>"
+
+
+def test_style_inside_svg_and_mathml_is_escaped_text():
+    # the parser reads <style> in foreign content as markup with entities, not as raw text
+    assert render_to_string(h.svg(h.style("<img src=x>"))) == "<svg><style>&lt;img src=x&gt;</style></svg>"
+    assert render_to_string(h("math", h.style("a<b"))) == "<math><style>a&lt;b</style></math>"
+    # back in HTML (foreignObject, MathML text integration points): raw text again
+    assert render_to_string(h.svg(h.foreign_object(h.style("<b")))) == (
+        "<svg><foreignObject><style>\\3c b</style></foreignObject></svg>"
+    )
 
 
 def test_unrenderable_child_is_a_clear_error():
