@@ -1,0 +1,51 @@
+"""dom.js against forged patches (no browser: node and the fake DOM of tests/components/dom_harness.js): it builds,
+patches and adopts nothing that could run code, and never throws mid-patch."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import security_oracle as oracle
+
+HARNESS = Path(__file__).resolve().parents[1] / "components" / "dom_harness.js"
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def run(tmp_path: Path, scenario: dict) -> tuple[dict, str]:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario))
+    done = subprocess.run(["node", str(HARNESS), str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr  # nothing thrown
+    return json.loads(done.stdout), done.stderr
+
+
+def test_forged_trees_and_attributes_are_skipped_and_the_patch_goes_on(tmp_path):
+    result, warnings = run(tmp_path, {"steps": [{"patch": json.dumps(p)} for p in oracle.forged_patches()]})
+    assert oracle.problems(result["html"]) == []
+    assert "applied after every refusal" in result["html"]
+    assert "<pyview-refused>" in result["html"]  # refused elements are inert stand-ins, ids kept in step
+    for refused in ("<svg:script>", "<SCRIPT>", "srcdoc=", "SRCDOC=", "HREF=", "xlink:href=", "onerror=", "property"):
+        assert f"refused {refused}" in warnings or refused in warnings, refused
+    assert result["size"] == 1 + oracle.count(["div", {}, oracle.forged_trees()]) + 2  # every id is tracked
+
+
+def test_adopting_a_tampered_first_paint_checks_every_attribute(tmp_path):
+    cases = oracle.adopt_cases()
+    prerendered = [pre for pre, _ in cases]
+    assert oracle.problems("".join(oracle.to_markup(tree) for tree in prerendered)) != []  # it is hostile
+    patch = json.dumps([[6, 0, 1, [tree for _, tree in cases]]])
+    result, _ = run(tmp_path, {"prerendered": prerendered, "steps": [{"patch": patch}]})
+    assert result["keptPrerendered"] == len(cases)  # adopted, not replaced
+    assert oracle.problems(result["html"]) == []
+
+
+def test_a_refused_element_in_a_first_paint_is_replaced_not_adopted(tmp_path):
+    tree = ["script", {}, ["top.postMessage('pwned:h-script','*')"]]
+    patch = json.dumps([[6, 0, 1, [tree]]])
+    result, _ = run(tmp_path, {"prerendered": [tree], "steps": [{"patch": patch}]})
+    assert result["keptPrerendered"] == 0
+    assert result["html"].startswith("<pyview-refused>")
