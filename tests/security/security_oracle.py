@@ -101,6 +101,9 @@ def elements(markup: str) -> list[str]:
 # -- forged patches: what a compromised patch stream could send dom.js ----------------------------------------------
 
 FORGED_BASE = 1_000_000
+ADOPT_BASE = 2_000_000
+#: an image that fails to decode without a request (so its error event fires under any CSP)
+BROKEN_PNG = "data:image/png;base64,AAAA"
 _PAYLOAD = "<script>{}</script>"
 
 
@@ -147,12 +150,12 @@ def forged_trees() -> list[Any]:
             {},
             [["rect", {"width": "9", "height": "9"}, [["set", {"attributeName": "onclick", "to": js("f-on")}]]]],
         ],
-        ["img", {"src": "x", "onerror": js("f-onerror")}],
-        ["img", {"src": "x", "ONERROR": js("f-onerror-upper")}],
+        ["img", {"src": BROKEN_PNG, "onerror": js("f-onerror")}],
+        ["img", {"src": BROKEN_PNG, "ONERROR": js("f-onerror-upper")}],
         ["svg", {"onload": js("f-svg-onload")}],
         ["meta", {"http-equiv": "refresh", "content": "0;url=data:text/html," + _PAYLOAD.format(js("f-refresh"))}],
         ["base", {"href": "javascript:" + js("f-base")}],
-        ["div", {".innerHTML": f'<img src=x onerror="{js("f-inner-html")}">'}],
+        ["div", {".innerHTML": f'<img src={BROKEN_PNG} onerror="{js("f-inner-html")}">'}],
         ["form", {"action": "javascript:" + js("f-action")}, [["button", {"formaction": "javascript:x"}, ["b"]]]],
         ["details", {"open": "", "ontoggle": js("f-ontoggle")}, [["summary", {}, ["d"]]]],
         ["a", {"x y": "1", 'x"': "2"}, ["bad attribute names"]],
@@ -168,21 +171,24 @@ def count(tree: Any) -> int:
 
 
 def forged_patches() -> list[list[Any]]:
-    """Patch lists: build the forged trees in ``#forged``, then set refused attributes and properties on it; the
-    last op sets a text after all of them, to show that dom.js went on."""
-    container = ["div", {"id": "forged"}, forged_trees()]
-    after = FORGED_BASE + count(container)
-    return [
-        [[0, 0, None, FORGED_BASE, [container]]],
+    """Patch lists: make ``#forged``, build each forged tree in it (one patch each), then set refused attributes and
+    properties on it; the last op sets a text after all of them, to show that dom.js went on."""
+    patches: list[list[Any]] = [[[0, 0, None, FORGED_BASE, [["div", {"id": "forged"}]]]]]
+    next_id = FORGED_BASE + 1
+    for tree in forged_trees():
+        patches.append([[0, FORGED_BASE, None, next_id, [tree]]])
+        next_id += count(tree)
+    patches.append(
         [
             [3, FORGED_BASE, "onclick", js("f-op3-onclick")],
             [3, FORGED_BASE, "SrcDoc", _PAYLOAD.format(js("f-op3-srcdoc"))],
-            [3, FORGED_BASE, ".innerHTML", f'<img src=x onerror="{js("f-op3-inner")}">'],
-            [3, FORGED_BASE, ".outerHTML", f'<img src=x onerror="{js("f-op3-outer")}">'],
-            [0, FORGED_BASE, None, after, [["p", {"id": "after"}, ["before"]]]],
-            [4, after + 1, "applied after every refusal"],
-        ],
-    ]
+            [3, FORGED_BASE, ".innerHTML", f'<img src={BROKEN_PNG} onerror="{js("f-op3-inner")}">'],
+            [3, FORGED_BASE, ".outerHTML", f'<img src={BROKEN_PNG} onerror="{js("f-op3-outer")}">'],
+            [0, FORGED_BASE, None, next_id, [["p", {"id": "after"}, ["before"]]]],
+            [4, next_id + 1, "applied after every refusal"],
+        ]
+    )
+    return patches
 
 
 def adopt_cases() -> list[tuple[Any, Any]]:
@@ -193,15 +199,37 @@ def adopt_cases() -> list[tuple[Any, Any]]:
         (["iframe", {}], ["iframe", {"srcdoc": _PAYLOAD.format(js("h-srcdoc"))}]),
         (["iframe", {}], ["iframe", {"SrcDoc": _PAYLOAD.format(js("h-srcdoc-camel"))}]),
         (["a", {"href": "/safe"}, ["h4"]], ["a", {"HREF": "javascript:" + js("h-a-upper")}, ["h4"]]),
-        (["div", {}], ["div", {".innerHTML": f'<img src=x onerror="{js("h-inner-html")}">'}]),
+        (["div", {}], ["div", {".innerHTML": f'<img src={BROKEN_PNG} onerror="{js("h-inner-html")}">'}]),
         (["p", {"title": "x", "onclick": js("h-onclick")}, ["h6"]], None),
         (
-            ["img", {"src": "data:image/png;base64,AAAA"}],
-            ["img", {"src": "data:image/png;base64,AAAA", "onerror": js("h-img")}],
+            ["img", {"src": BROKEN_PNG}],
+            ["img", {"src": BROKEN_PNG, "onerror": js("h-img")}],
         ),
         (set_link, None),
     ]
     return [(pre, pre if tree is None else tree) for pre, tree in cases]
+
+
+def adopt_patches() -> tuple[list[list[Any]], list[list[Any]]]:
+    """(patch making the two containers, patch hydrating them): ``#adopt`` gets the adopt cases, ``#adopt-replace``
+    a first-paint ``<script>`` that must be replaced, not adopted. The test puts the markup in between."""
+    trees = [tree for _, tree in adopt_cases()]
+    script = ["script", {}, [js("h-script")]]
+    first = ADOPT_BASE + 2
+    make = [[0, 0, None, ADOPT_BASE, [["div", {"id": "adopt"}], ["div", {"id": "adopt-replace"}]]]]
+    hydrate = [
+        [6, ADOPT_BASE, first, trees],
+        [6, ADOPT_BASE + 1, first + sum(count(tree) for tree in trees), [script]],
+    ]
+    return make, hydrate
+
+
+def adopt_markup() -> tuple[str, str]:
+    """The tampered first paint of ``#adopt`` and ``#adopt-replace``."""
+    return "".join(to_markup(pre) for pre, _ in adopt_cases()), to_markup(["script", {}, [js("h-script")]])
+
+
+_VOID = {"img", "input", "br", "hr", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"}
 
 
 def to_markup(tree: Any) -> str:
@@ -210,4 +238,4 @@ def to_markup(tree: Any) -> str:
         return html.escape(tree, quote=False)
     attrs = "".join(f' {name}="{html.escape(value)}"' for name, value in (tree[1] if len(tree) > 1 else {}).items())
     kids = "".join(to_markup(kid) for kid in (tree[2] if len(tree) > 2 else []))
-    return f"<{tree[0]}{attrs}>{kids}</{tree[0]}>"
+    return f"<{tree[0]}{attrs}>" if tree[0] in _VOID else f"<{tree[0]}{attrs}>{kids}</{tree[0]}>"

@@ -31,6 +31,7 @@ def test_forged_trees_and_attributes_are_skipped_and_the_patch_goes_on(tmp_path)
     for refused in ("<svg:script>", "<SCRIPT>", "srcdoc=", "SRCDOC=", "HREF=", "xlink:href=", "onerror=", "property"):
         assert f"refused {refused}" in warnings or refused in warnings, refused
     assert result["size"] == 1 + oracle.count(["div", {}, oracle.forged_trees()]) + 2  # every id is tracked
+    assert result["html"].count("<pyview-refused>") == 5
 
 
 def test_adopting_a_tampered_first_paint_checks_every_attribute(tmp_path):

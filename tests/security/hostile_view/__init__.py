@@ -46,20 +46,23 @@ def attempt(build: Any) -> Any:
         return h.code("refused: " + str(exc)[:60], class_="refused")
 
 
+def built_from(data: dict[str, Any]) -> list[Any]:
+    """What the View makes of a hostile tool result: ``{"urls": [...], "names": [...], "tags": [...]}``."""
+    urls = data.get("urls", [])
+    return [
+        *(attempt(lambda url=url: h.a("link", href=url)) for url in urls),
+        *(attempt(lambda url=url: h.svg(h.a(h.text("svg link"), xlink_href=url))) for url in urls),
+        *(attempt(lambda url=url: h.svg(h.set(attribute_name="href", to=url))) for url in urls),
+        *(attempt(lambda name=name: h.span("attr", **{name: "x"})) for name in data.get("names", [])),
+        *(attempt(lambda tag=tag: h(tag, "tag")) for tag in data.get("tags", [])),
+    ]
+
+
 @component
 def Hostile() -> Any:
     result = use_tool_result()
     data = (result.structured_content or {}) if result is not None else {}
-    urls = data.get("urls", [])
-    names = data.get("names", [])
-    tags = data.get("tags", [])
-    built = [
-        *(attempt(lambda url=url: h.a("link", href=url)) for url in urls),
-        *(attempt(lambda url=url: h.svg(h.a(h.text("svg link"), xlink_href=url))) for url in urls),
-        *(attempt(lambda url=url: h.svg(h.set(attribute_name="href", to=url))) for url in urls),
-        *(attempt(lambda name=name: h.span("attr", **{name: "x"})) for name in names),
-        *(attempt(lambda tag=tag: h(tag, "tag")) for tag in tags),
-    ]
+    built = built_from(data)
     return h.main(
         h.h1("Hostile corpus"),
         [text_everywhere(text) for text in MARKUP],
