@@ -15,6 +15,7 @@ MODULES = [
     "_event",
     "_hooks",
     "_html",
+    "_policy",
     "_view",
     "testing",
     "__init__",
