@@ -1,4 +1,4 @@
-"""Tag and attribute tables for the element builders (data only, no logic)."""
+"""Tag and attribute tables for the element builders (data only, no logic; security rules live in ``_policy``)."""
 
 from __future__ import annotations
 
@@ -28,16 +28,7 @@ VOID_TAGS = frozenset(
     """area base br col embed hr img input link meta source track wbr""".split()  # noqa: SIM905
 )
 
-#: Tags that may not be built at all: a ``<script>`` built from data would run it.
-REFUSED_TAGS = frozenset(
-    """script""".split()  # noqa: SIM905
-)
-
-#: Attributes whose value is a URL that the browser may navigate to or load.
-URL_ATTRS = frozenset(
-    """href src action formaction xlink:href poster cite background data codebase manifest ping lowsrc
-    dynsrc longdesc usemap""".split()  # noqa: SIM905
-)
+# What is refused (elements, attributes, URL schemes) is not here: see the one policy table in _policy.py.
 
 #: snake_case keyword -> attribute name, where the simple ``_`` -> ``-`` rule is wrong.
 SPECIAL_NAMES = {
