@@ -15,6 +15,8 @@ from pyview.components._policy import attr_kind, attr_problem, local_name, tag_p
 from pyview.components._tags import VOID_TAGS
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pyview.components._instances import Inst
 
 _TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
@@ -96,8 +98,9 @@ def _refuse(subject: str, why: str) -> None:
     raise UnsafeAttributeError(f"refusing {subject}: {why}")
 
 
-def _namespaces(tag: str, attrs: dict[str, object], ns: int) -> tuple[int, int]:
-    """(the element's namespace, its children's) as the browser's parser sees them."""
+def namespaces(tag: str, attrs: Mapping[str, object], ns: int) -> tuple[int, int]:
+    """(the element's namespace, its children's) as the browser's parser sees them (breakouts aside: escaping
+    does not depend on them being right, see :func:`style_text`)."""
     local = local_name(tag)
     if ns == HTML:
         ns = SVG if local == "svg" else MATHML if local == "math" else HTML
@@ -134,7 +137,7 @@ def _write(inst: Inst, out: list[str], props: bool, sort: bool, select: object, 
     why = tag_problem(tag)
     if why is not None:
         _refuse(f"element <{tag}>", why)
-    own_ns, child_ns = _namespaces(tag, attrs, ns)
+    own_ns, child_ns = namespaces(tag, attrs, ns)
     items = sorted(attrs.items()) if sort else attrs.items()
     out.append("<" + tag)
     inner: str | None = None

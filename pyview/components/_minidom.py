@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from pyview.components._html import escape_attr, escape_text
+from pyview.components._html import HTML, escape_attr, escape_text, namespaces, style_text
 from pyview.components._policy import attr_problem, prop_allowed, tag_problem
 from pyview.components._tags import VOID_TAGS
 
@@ -105,7 +105,8 @@ def serialize(node: MElement, *, outer: bool) -> str:
     return "".join(out)
 
 
-def _serialize(node: MElement, out: list[str], outer: bool) -> None:
+def _serialize(node: MElement, out: list[str], outer: bool, ns: int = HTML) -> None:
+    own_ns, child_ns = namespaces(node.tag, node.attrs, ns) if outer else (ns, ns)  # as render_to_string does
     if outer:
         out.append("<" + node.tag)
         for name, value in sorted(node.attrs.items()):
@@ -115,6 +116,8 @@ def _serialize(node: MElement, out: list[str], outer: bool) -> None:
             return
     if node.raw_html is not None:
         out.append(node.raw_html)
+    elif outer and own_ns == HTML and node.tag.lower() == "style":
+        out.append(style_text("".join(child.data for child in node.children if type(child) is MText)))
     else:
         last_text = False
         for child in node.children:
@@ -125,7 +128,7 @@ def _serialize(node: MElement, out: list[str], outer: bool) -> None:
                 last_text = True
             else:
                 last_text = False
-                _serialize(child, out, True)  # type: ignore[arg-type]
+                _serialize(child, out, True, child_ns)  # type: ignore[arg-type]
     if outer:
         out.append(f"</{node.tag}>")
 

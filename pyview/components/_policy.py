@@ -88,8 +88,11 @@ _NAME_FIRST = frozenset(_UPPER + _UPPER.lower())
 _NAME_CHARS = frozenset(_UPPER + _UPPER.lower() + "0123456789-_.:")
 _SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789+-.")
 
-# name -> 0 (any value is fine), 1 (the value is checked), or the reason it is refused; filled on first use
+# name -> 0 (any value is fine), 1 (the value is checked), or the reason it is refused; tag -> reason or None.
+# Filled on first use, up to a bound (names can come from data).
 _KINDS: dict[str, int | str] = {}
+_TAGS: dict[str, str | None] = {}
+_CACHE_MAX = 4096
 
 
 def local_name(name: str) -> str:
@@ -125,11 +128,16 @@ def tag_problem(tag: str) -> str | None:
         >>> tag_problem("SCRIPT")
         'the element runs code or changes how the whole document loads'
     """
+    if tag in _TAGS:
+        return _TAGS[tag]
+    why = None
     if not valid_name(tag):
-        return "not a valid element name"
-    if local_name(tag) in REFUSED_TAGS:
-        return "the element runs code or changes how the whole document loads"
-    return None
+        why = "not a valid element name"
+    elif local_name(tag) in REFUSED_TAGS:
+        why = "the element runs code or changes how the whole document loads"
+    if len(_TAGS) < _CACHE_MAX:
+        _TAGS[tag] = why
+    return why
 
 
 def attr_kind(name: str) -> int | str:
@@ -154,7 +162,8 @@ def attr_kind(name: str) -> int | str:
         kind = 1
     else:
         kind = 0
-    _KINDS[name] = kind
+    if len(_KINDS) < _CACHE_MAX:
+        _KINDS[name] = kind
     return kind
 
 

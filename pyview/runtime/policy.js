@@ -36,7 +36,8 @@
   var TARGET = T.animationTargetAttr[0], PROPERTIES = set(T.properties);
   var NAME = /^[A-Za-z][A-Za-z0-9_.\-]*(?::[A-Za-z][A-Za-z0-9_.\-]*)?$/;
   var SCHEME = /^[a-z][a-z0-9+.\-]*$/;
-  var kinds = Object.create(null);
+  // verdicts by name, filled on first use up to a bound (names can come from data)
+  var kinds = Object.create(null), tags = Object.create(null), cached = 0, CACHE_MAX = 4096;
   var ON_WHY = "inline event handlers run code (pass a Python function: on_click=handler)";
 
   function lower(text) {  // ASCII only, as the Python side
@@ -49,9 +50,13 @@
 
   function tag(name) {
     name = String(name);
-    if (!NAME.test(name)) return "not a valid element name";
-    if (REFUSED_TAGS[local(name)] === 1) return "the element runs code or changes how the whole document loads";
-    return null;
+    var found = tags[name];
+    if (found !== undefined) return found;
+    found = null;
+    if (!NAME.test(name)) found = "not a valid element name";
+    else if (REFUSED_TAGS[local(name)] === 1) found = "the element runs code or changes how the whole document loads";
+    if (cached++ < CACHE_MAX) tags[name] = found;
+    return found;
   }
 
   function kind(name) {
@@ -63,7 +68,7 @@
     else if (REFUSED_ATTRS[l] === 1) found = "the attribute can load a document or run code";
     else if (URL_ATTRS[l] === 1 || ANIMATION_VALUES[l] === 1 || l === TARGET) found = 1;
     else found = 0;
-    kinds[name] = found;
+    if (cached++ < CACHE_MAX) kinds[name] = found;
     return found;
   }
 

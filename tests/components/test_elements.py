@@ -122,6 +122,13 @@ def test_style_element_text_is_not_escaped_but_cannot_close_early():
     assert render_to_string(h.style("@media (width < 600px) {}")) == "<style>@media (width < 600px) {}</style>"
 
 
+def test_the_model_dom_writes_style_text_as_render_to_string_does():
+    from pyview.components.testing import render
+
+    screen = render(h.div(h.style("a > b {} </x>"), h.svg(h.style("a<b")), h.svg(h.foreign_object(h.style("<c")))))
+    assert "<style>a > b {} \\3c /x></style>" in screen.html  # no "patched DOM differs" for CSS with > or <
+
+
 def test_style_inside_svg_and_mathml_is_escaped_text():
     # the parser reads <style> in foreign content as markup with entities, not as raw text
     assert render_to_string(h.svg(h.style("<img src=x>"))) == "<svg><style>&lt;img src=x&gt;</style></svg>"
