@@ -178,6 +178,8 @@ def _wire_name(name: str) -> str:
     return wire
 
 
+_URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for an action use on_click=)"
+
 #: wire names whose values the policy checks (URL attributes, SVG animation values)
 _CHECKED: set[str] = set()
 
@@ -225,7 +227,7 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
             if wire in _CHECKED:
                 why = attr_problem(tag, wire, text)
                 if why is not None:
-                    raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}")
+                    raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
         attrs[wire] = text
     kids: list[Node] = []
     if children:
