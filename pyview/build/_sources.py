@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from pathlib import Path
 
 from pyview.build._errors import BuildError
@@ -112,6 +113,9 @@ def browser_core_sources() -> dict[str, str]:
     return files
 
 
+_PARSE_LOCK = threading.Lock()
+
+
 def without_docstrings(source: str) -> str:
     r"""``source`` with every docstring replaced by ``""`` and blank lines, so all other lines keep their numbers.
 
@@ -126,8 +130,10 @@ def without_docstrings(source: str) -> str:
     """
     import ast
 
+    with _PARSE_LOCK:  # CPython 3.11's ast.parse is not thread-safe (SystemError "AST constructor recursion depth")
+        tree = ast.parse(source)
     spans = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
             docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
