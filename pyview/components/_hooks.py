@@ -103,7 +103,11 @@ def use_state(initial: T | Callable[[], T]) -> tuple[T, Callable[[T | Callable[[
     """
     comp, slot = _slot(_State)
     if slot is None:
-        slot = _State(comp, initial() if callable(initial) else initial)
+        value = initial() if callable(initial) else initial
+        seed = getattr(comp.root, "seed", None)  # the server runtime restoring a saved session
+        if seed is not None:
+            value = seed(comp, len(comp.hooks), "s", value)
+        slot = _State(comp, value)
         comp.hooks.append(slot)
     return slot.value, slot.set  # type: ignore[return-value]
 
@@ -215,6 +219,7 @@ def use_ref(initial: Any = None) -> Ref:
     """
     comp, slot = _slot(Ref)
     if slot is None:
-        slot = Ref(initial)
+        seed = getattr(comp.root, "seed", None)
+        slot = Ref(initial if seed is None else seed(comp, len(comp.hooks), "r", initial))
         comp.hooks.append(slot)
     return slot

@@ -53,9 +53,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
     parser.add_argument("--path", default=DEFAULT_PATH, help=f"HTTP endpoint path (default {DEFAULT_PATH})")
     parser.add_argument(
-        "--runtime", choices=("inline", "url"),
-        help="inline: each View embeds Pyodide; url: Views load it from --runtime-url, or from this server "
-        "with --http",
+        "--runtime", choices=("auto", "server", "inline", "url"),
+        help="auto (default): Pyodide where the host allows WebAssembly, else the View runs in this server; "
+        "server: Views run in this server (no WebAssembly); inline: each View embeds Pyodide; url: Views load it "
+        "from --runtime-url, or from this server with --http",
     )  # fmt: skip
     parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
@@ -68,18 +69,18 @@ def run_serve(args: argparse.Namespace) -> int:
     from pyview.server._http import Transport, runtime_url_for, serve
     from pyview.server._views import Views
 
-    if args.runtime_url and args.runtime == "inline":
-        raise BuildError("--runtime-url is only used with --runtime url")
+    if args.runtime_url and args.runtime in ("inline", "server"):
+        raise BuildError("--runtime-url is only used with --runtime url or auto")
     if args.runtime == "url" or args.runtime_url:
         url = args.runtime_url
         if url is None:
             if not args.http:
                 raise BuildError("--runtime url over stdio needs --runtime-url (or use --http to serve the runtime)")
             url = runtime_url_for(args.host, args.port, DEFAULT_RUNTIME_PATH)
-        os.environ["PYVIEW_RUNTIME"] = "url"  # read by Views() when the server file creates it
+        os.environ["PYVIEW_RUNTIME"] = args.runtime or "url"  # read by Views() when the server file creates it
         os.environ["PYVIEW_RUNTIME_URL"] = url
-    elif args.runtime == "inline":
-        os.environ["PYVIEW_RUNTIME"] = "inline"
+    elif args.runtime is not None:
+        os.environ["PYVIEW_RUNTIME"] = args.runtime
     module, server = load_server(args.server)
     views = [value for value in vars(module).values() if isinstance(value, Views)]
     if not args.no_warm_up:
@@ -158,9 +159,18 @@ async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -
         lines.append(f"    {tool.name}{only}{shows}")
     lines.append(f"  Views ({len(handles)}):")
     for handle in handles:
-        runtime = f"runtime from {handle.runtime_url}" if handle.runtime == "url" else "inline runtime"
+        runtime = _runtime_label(handle.runtime, handle.runtime_url)
         lines.append(f"    {handle.name}: {handle.uri}  ({handle.path.name}, {runtime})")
     return "\n".join(lines)
+
+
+def _runtime_label(runtime: str, runtime_url: str | None) -> str:
+    pyodide = f"runtime from {runtime_url}" if runtime_url else "inline runtime"
+    if runtime == "server":
+        return "server runtime"
+    if runtime == "auto":
+        return f"auto: {pyodide}, else server runtime"
+    return pyodide
 
 
 def main(argv: Sequence[str] | None = None) -> int:

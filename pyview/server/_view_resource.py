@@ -10,7 +10,7 @@ import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
 import anyio.to_thread
@@ -22,10 +22,15 @@ from pydantic import PrivateAttr
 from pyview._version import __version__
 from pyview.build import PYODIDE_VERSION, BuildError, RuntimeMode, build_view, cache_root
 from pyview.build._sources import PYVIEW_ROOT, browser_core_sources, load_view_sources
+from pyview.server import _openai
 
 logger = logging.getLogger("pyview.server")
 
 Permission = Literal["camera", "microphone", "geolocation", "clipboard-write"]
+ViewRuntime = Literal["inline", "url", "server", "auto"]
+"""Where a View's Python runs: in the browser (Pyodide ``inline`` or from a ``url``), on the ``server``, or
+``auto``: Pyodide where the host allows WebAssembly, else the server."""
+VIEW_RUNTIMES: tuple[str, ...] = get_args(ViewRuntime)
 _PERMISSION_FIELDS = {
     "camera": "camera",
     "microphone": "microphone",
@@ -61,7 +66,7 @@ class ViewHandle:
         name: str,
         path: str | os.PathLike[str],
         *,
-        runtime: RuntimeMode = "inline",
+        runtime: ViewRuntime = "inline",
         runtime_url: str | None = None,
         packages: Sequence[str] = (),
         title: str | None = None,
@@ -74,6 +79,8 @@ class ViewHandle:
     ) -> None:
         if not _NAME.fullmatch(name):
             raise ValueError(f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}")
+        if runtime not in VIEW_RUNTIMES:
+            raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {runtime!r}")
         if runtime == "url" and not runtime_url:
             raise BuildError(
                 f"View {name!r}: runtime='url' needs runtime_url, the base URL serving the Pyodide files "
@@ -81,8 +88,8 @@ class ViewHandle:
             )
         self.name = name
         self.path = Path(path)
-        self.runtime: RuntimeMode = runtime
-        self.runtime_url = runtime_url if runtime == "url" else None
+        self.runtime: ViewRuntime = runtime
+        self.runtime_url = runtime_url if runtime in ("url", "auto") else None
         self.packages = tuple(packages)
         self.title = title
         self.description = description
@@ -93,13 +100,24 @@ class ViewHandle:
         self.digest = _digest(sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "")
         self.uri = f"ui://{name}/view-{self.digest}.html"
         self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
+        self._openai = _openai.resource_meta(self._ui, description or title)
         self._html: str | None = None
         self._lock = threading.Lock()
 
     @property
     def meta(self) -> dict[str, Any]:
-        """The resource's ``_meta`` (``{"ui": {...}}``; empty ``ui`` entries are left out)."""
-        return {"ui": dict(self._ui)} if self._ui else {}
+        """The resource's ``_meta``: ``{"ui": {...}}`` (empty entries left out) and the ``openai/*`` keys."""
+        return {**({"ui": dict(self._ui)} if self._ui else {}), **self._openai}
+
+    @property
+    def source_digest(self) -> str:
+        """A hash of the View's own sources when it was declared (server-runtime sessions must match it)."""
+        return self._source_digest
+
+    @property
+    def server_side(self) -> bool:
+        """Whether the View may run on the server (runtime ``"server"`` or ``"auto"``)."""
+        return self.runtime in ("server", "auto")
 
     @property
     def is_built(self) -> bool:
@@ -146,10 +164,11 @@ class ViewHandle:
                 self.name,
             )
             cached = None  # the cache holds what the URI names, nothing else
+        mode, url = _build_mode(self.runtime, self.runtime_url)
         built = build_view(
             sources,
-            runtime=self.runtime,
-            runtime_url=self.runtime_url,
+            runtime=mode,
+            runtime_url=url,
             packages=self.packages,
             title=self.title,
         )
@@ -201,8 +220,16 @@ def runtime_csp(runtime_url: str) -> ResourceCsp:
     return ResourceCsp(resource_domains=[origin], connect_domains=[origin])
 
 
+def _build_mode(runtime: ViewRuntime, runtime_url: str | None) -> tuple[RuntimeMode, str | None]:
+    """The packager's mode for a View's runtime (a packager without server/auto modes builds the Pyodide one)."""
+    if runtime in get_args(RuntimeMode):
+        return runtime, runtime_url  # type: ignore[return-value]
+    logger.warning("pyview: this packager cannot build runtime=%r documents; building a Pyodide one", runtime)
+    return ("url", runtime_url) if runtime_url else ("inline", None)
+
+
 def _ui_meta(
-    runtime: RuntimeMode,
+    runtime: ViewRuntime,
     runtime_url: str | None,
     csp: ResourceCsp | None,
     permissions: Sequence[Permission] | ResourcePermissions | None,
@@ -211,14 +238,17 @@ def _ui_meta(
 ) -> dict[str, Any]:
     ui: dict[str, Any] = {}
     domains: dict[str, list[str]] = {}
-    for declared in (runtime_csp(runtime_url) if runtime == "url" and runtime_url else None, csp):
+    for declared in (runtime_csp(runtime_url) if runtime in ("url", "auto") and runtime_url else None, csp):
         for key, values in (declared.model_dump(by_alias=True, exclude_none=True) if declared else {}).items():
             domains[key] = [
                 *domains.get(key, []),
                 *(value for value in values if value not in domains.get(key, [])),
             ]
-    if domains:
-        ui["csp"] = domains
+    csp_meta: dict[str, Any] = dict(domains)
+    if runtime != "server":
+        csp_meta["wasmUnsafeEval"] = True  # ext-apps PR #667's proposed field: Pyodide needs 'wasm-unsafe-eval'
+    if csp_meta:
+        ui["csp"] = csp_meta
     if permissions is not None:
         if not isinstance(permissions, ResourcePermissions):
             unknown = [name for name in permissions if name not in _PERMISSION_FIELDS]

@@ -16,9 +16,10 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolRequestParams, CallToolResult, TextContent, ToolAnnotations
 from pydantic import ValidationError
 
-from pyview.build import RuntimeMode
+from pyview.server import _openai
+from pyview.server._event_tool import EVENT_TOOL, ServerRuntime
 from pyview.server._results import TextFn, argument_errors, wrap_tool
-from pyview.server._view_resource import Permission, ViewHandle, default_cache_dir
+from pyview.server._view_resource import VIEW_RUNTIMES, Permission, ViewHandle, ViewRuntime, default_cache_dir
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _DEFAULT: Any = object()
@@ -32,12 +33,17 @@ class Views(Extension):
     once). Tools declared here also get readable text for pydantic results and clear argument errors.
 
     Args:
-        runtime: ``"inline"`` embeds Pyodide in each document; ``"url"`` loads it from ``runtime_url``.
-            Default: ``$PYVIEW_RUNTIME``, else ``"url"`` when ``$PYVIEW_RUNTIME_URL`` is set (``pyview serve
-            --runtime url`` sets both), else ``"inline"``.
+        runtime: the default of :meth:`add`'s ``runtime``: ``"auto"`` (Pyodide where the host allows WebAssembly,
+            else the View's components run in this server), ``"server"`` (always in this server, no WebAssembly),
+            ``"inline"`` (Pyodide embedded in each document) or ``"url"`` (Pyodide loaded from ``runtime_url``).
+            Default: ``$PYVIEW_RUNTIME``, else ``"auto"`` (``pyview serve --runtime`` sets it). ``"auto"`` loads
+            Pyodide from ``runtime_url`` when one is given, else embeds it.
         runtime_url: the base URL serving the runtime files (see :func:`pyview.server.http_app`).
         cache_dir: where built documents are cached by content hash; ``None`` disables it. Default:
             ``$PYVIEW_VIEW_CACHE``, else ``~/.cache/pyview/views``.
+        max_sessions: server-runtime View instances kept live in memory (least recently used evicted first; an
+            evicted one is restored from its signed token on its next event).
+        session_ttl: seconds a server-runtime session token stays valid after its last event.
 
     Example:
         >>> views = Views()
@@ -53,15 +59,17 @@ class Views(Extension):
     def __init__(
         self,
         *,
-        runtime: RuntimeMode | None = None,
+        runtime: ViewRuntime | None = None,
         runtime_url: str | None = None,
         cache_dir: Path | None = _DEFAULT,
+        max_sessions: int = 1000,
+        session_ttl: float = 24 * 3600,
     ) -> None:
         runtime_url = runtime_url or os.environ.get("PYVIEW_RUNTIME_URL") or None
-        chosen = runtime or os.environ.get("PYVIEW_RUNTIME") or ("url" if runtime_url else "inline")
-        if chosen not in ("inline", "url"):
-            raise ValueError(f"runtime must be 'inline' or 'url', not {chosen!r}")
-        self.runtime: RuntimeMode = "url" if chosen == "url" else "inline"
+        chosen = runtime or os.environ.get("PYVIEW_RUNTIME") or "auto"
+        if chosen not in VIEW_RUNTIMES:
+            raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {chosen!r}")
+        self.runtime: ViewRuntime = chosen  # type: ignore[assignment]
         self.runtime_url = runtime_url
         self.cache_dir: Path | None = default_cache_dir() if cache_dir is _DEFAULT else cache_dir
         self.apps = Apps()
@@ -70,6 +78,9 @@ class Views(Extension):
         self._plain_tools: list[ToolBinding] = []
         self._checks: dict[str, Tool] = {}
         self._consumed = False
+        self._tool_views: dict[str, ViewHandle] = {}
+        self.server_runtime = ServerRuntime(self, max_sessions=max_sessions, ttl=session_ttl)
+        """The server runtime (sessions of Views whose components run here; see docs/server.md)."""
 
     @property
     def views(self) -> list[ViewHandle]:
@@ -88,6 +99,7 @@ class Views(Extension):
         permissions: Sequence[Permission] | ResourcePermissions | None = None,
         domain: str | None = None,
         prefers_border: bool | None = None,
+        runtime: ViewRuntime | None = None,
     ) -> ViewHandle:
         """Declare a View: its document is a ``ui://`` resource, built from ``path`` on the first read.
 
@@ -102,6 +114,9 @@ class Views(Extension):
             permissions: iframe permissions, e.g. ``["clipboard-write"]`` or a ``ResourcePermissions``.
             domain: a dedicated sandbox origin, for hosts that support it.
             prefers_border: whether the host should draw a border around the View.
+            runtime: where the View's Python runs: ``"auto"``, ``"server"``, ``"inline"`` or ``"url"`` (see
+                :class:`Views`; default: the ``Views``' own). ``"server"`` and ``"auto"`` register the app-only
+                ``pyview_event`` tool that carries the View's events to this server.
 
         Raises:
             BuildError: the View does not exist or has a syntax error.
@@ -118,8 +133,11 @@ class Views(Extension):
             caller = inspect.currentframe()
             caller_file = caller.f_back.f_globals.get("__file__") if caller and caller.f_back else None
             location = (Path(caller_file).resolve().parent if caller_file else Path.cwd()) / location
+        chosen = runtime or self.runtime
+        if chosen not in VIEW_RUNTIMES:
+            raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {chosen!r}")
         handle = ViewHandle(
-            name, location, runtime=self.runtime, runtime_url=self.runtime_url, packages=packages,
+            name, location, runtime=chosen, runtime_url=self.runtime_url, packages=packages,
             title=title, description=description, csp=csp, permissions=permissions, domain=domain,
             prefers_border=prefers_border, cache_dir=self.cache_dir,
         )  # fmt: skip
@@ -182,15 +200,20 @@ class Views(Extension):
                 kwargs["annotations"] = annotations
             # the SDK's own registration, made here too: checks the signature now and the arguments later
             self._checks[tool_name] = Tool.from_function(wrapped, name=tool_name, description=description or "")
+            if tool_name == EVENT_TOOL:
+                raise ValueError(f"the tool name {EVENT_TOOL!r} is pyview's own (the server runtime's event tool)")
             if handle is None:
                 self._plain_tools.append(ToolBinding(fn=wrapped, meta=meta, kwargs=kwargs))
             else:
+                chosen_visibility = _visibility(visibility)
+                openai = _openai.tool_meta(handle.uri, chosen_visibility)
                 self.apps.tool(
                     resource_uri=handle.uri,
-                    visibility=_visibility(visibility),
-                    meta={**(meta or {}), "ui/resourceUri": handle.uri},
+                    visibility=chosen_visibility,
+                    meta={**openai, **(meta or {}), "ui/resourceUri": handle.uri},
                     **kwargs,
                 )(wrapped)
+                self._tool_views[tool_name] = handle
             return fn
 
         return decorator
@@ -219,7 +242,8 @@ class Views(Extension):
 
     def tools(self) -> Sequence[ToolBinding]:
         self._consumed = True
-        return [*self.apps.tools(), *self._plain_tools]
+        extra = [self.server_runtime.binding()] if self.server_views() else []
+        return [*self.apps.tools(), *self._plain_tools, *extra]
 
     def resources(self) -> Sequence[ResourceBinding]:
         self._consumed = True
@@ -228,13 +252,39 @@ class Views(Extension):
     async def intercept_tool_call(
         self, params: CallToolRequestParams, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
-        """Reject bad arguments to this extension's tools naming each one, else call the tool."""
+        """Reject bad arguments to this extension's tools naming each one, else call the tool; a tool shown by a
+        View gets the View rendered with its result in ``_meta["pyview"]``."""
         tool = self._checks.get(params.name)
         if tool is not None:
             message = _check_arguments(tool, params.arguments or {})
             if message is not None:
                 return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
-        return await call_next(ctx)
+        result = await call_next(ctx)
+        handle = self._tool_views.get(params.name)
+        if handle is not None and isinstance(result, CallToolResult):
+            result = self.server_runtime.attach(handle, params.arguments, result)
+        return result
+
+    # --- the server runtime's directory of Views ---
+
+    def server_view(self, name: str) -> ViewHandle | None:
+        """The View ``name`` if it may run on the server (runtime ``"server"`` or ``"auto"``)."""
+        handle = self._views.get(name)
+        return handle if handle is not None and handle.server_side else None
+
+    def server_view_for_tool(self, tool: str) -> ViewHandle | None:
+        """The server-runtime View that shows ``tool``'s results."""
+        handle = self._tool_views.get(tool)
+        return handle if handle is not None and handle.server_side else None
+
+    def server_views(self) -> list[ViewHandle]:
+        """Every View that may run on the server."""
+        return [handle for handle in self._views.values() if handle.server_side]
+
+    def check_tool_arguments(self, name: str, arguments: dict[str, Any]) -> str | None:
+        """The argument error message for one of this extension's tools, or None when they are fine."""
+        tool = self._checks.get(name)
+        return None if tool is None else _check_arguments(tool, arguments)
 
     def _resolve(self, view: ViewHandle | str | None) -> ViewHandle | None:
         if view is None or isinstance(view, ViewHandle):

@@ -51,11 +51,16 @@ async def test_resources_read_returns_the_document(connect: Any, transport: str,
     assert ui["prefersBorder"] is True
     assert ui["permissions"] == {"clipboardWrite": {}}
     assert listed[uri].meta == content.meta
+    assert content.meta["openai/widgetCSP"]["resource_domains"] == ui["csp"].get("resourceDomains", [])
     if transport == "http":  # served with --runtime url: the document loads Pyodide from this server
-        assert ui["csp"] == {"connectDomains": [http_server.origin], "resourceDomains": [http_server.origin]}
+        assert ui["csp"] == {
+            "connectDomains": [http_server.origin],
+            "resourceDomains": [http_server.origin],
+            "wasmUnsafeEval": True,  # ext-apps PR #667's proposed field: Pyodide needs 'wasm-unsafe-eval'
+        }
         assert f"{http_server.origin}/pyodide/" in content.text
     else:
-        assert "csp" not in ui
+        assert ui["csp"] == {"wasmUnsafeEval": True}
         assert "pyodide.asm.wasm" in content.text  # inline runtime
 
 

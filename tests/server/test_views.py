@@ -86,13 +86,25 @@ def test_resource_meta_from_the_declaration(view_file: Path) -> None:
             "csp": {
                 "resourceDomains": ["http://127.0.0.1:8000"],
                 "connectDomains": ["http://127.0.0.1:8000", "https://api.example.com"],
+                "wasmUnsafeEval": True,
             },
             "permissions": {"camera": {}, "clipboardWrite": {}},
             "domain": "points.example.com",
             "prefersBorder": False,
-        }
+        },
+        "openai/widgetCSP": {
+            "connect_domains": ["http://127.0.0.1:8000", "https://api.example.com"],
+            "resource_domains": ["http://127.0.0.1:8000"],
+        },
     }
-    assert Views(runtime="inline", cache_dir=None).add("bare", view_file).meta == {}
+    bare = Views(runtime="inline", cache_dir=None).add("bare", view_file, description="Bare")
+    assert bare.meta == {
+        "ui": {"csp": {"wasmUnsafeEval": True}},
+        "openai/widgetCSP": {"connect_domains": [], "resource_domains": []},
+        "openai/widgetDescription": "Bare",
+    }
+    server_only = Views(runtime="server", cache_dir=None).add("server", view_file)
+    assert "ui" not in server_only.meta  # no Pyodide: nothing to ask of the CSP
 
 
 def test_relative_view_paths_resolve_against_the_declaring_file() -> None:
@@ -102,11 +114,17 @@ def test_relative_view_paths_resolve_against_the_declaring_file() -> None:
 
 
 def test_runtime_defaults_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PYVIEW_RUNTIME", raising=False)
+    monkeypatch.delenv("PYVIEW_RUNTIME_URL", raising=False)
+    assert Views(cache_dir=None).runtime == "auto"  # Pyodide where the host allows it, else the server runtime
     monkeypatch.setenv("PYVIEW_RUNTIME_URL", "http://127.0.0.1:8123/pyodide/")
     views = Views(cache_dir=None)
-    assert (views.runtime, views.runtime_url) == ("url", "http://127.0.0.1:8123/pyodide/")
+    assert (views.runtime, views.runtime_url) == ("auto", "http://127.0.0.1:8123/pyodide/")
     monkeypatch.setenv("PYVIEW_RUNTIME", "inline")
     assert Views(cache_dir=None).runtime == "inline"
+    monkeypatch.setenv("PYVIEW_RUNTIME", "wasm")
+    with pytest.raises(ValueError, match="runtime must be one of inline, url, server, auto"):
+        Views(cache_dir=None)
 
 
 def test_declaration_errors(view_file: Path, tmp_path: Path) -> None:

@@ -1,0 +1,124 @@
+"""The MCP side of the server runtime: the app-only ``pyview_event`` tool and ``_meta["pyview"]`` on results.
+
+Example:
+    >>> views = Views()  # doctest: +SKIP
+    >>> weather = views.add("weather", "weather_view", runtime="server")  # doctest: +SKIP
+    >>> # tools/list now has pyview_event (visibility ["app"]); results of weather's tools carry the rendered View
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from mcp.server.extension import ToolBinding
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp_types import CallToolResult, TextContent
+
+from pyview.build import cache_root
+from pyview.server._session import Directory, Engine, ServedView
+from pyview.server._signing import load_secret
+
+if TYPE_CHECKING:
+    from pyview.server._server_app import CallTool
+
+logger = logging.getLogger("pyview.server")
+
+EVENT_TOOL = "pyview_event"
+_DESCRIPTION = (
+    "pyview's server runtime: carries a View's DOM events to the server and its patches back "
+    "(called by the View, never by the model)."
+)
+
+
+class ServerRuntime:
+    """The server runtime of one :class:`~pyview.server.Views`: its engine (created on first use) and tool."""
+
+    def __init__(self, directory: Directory, *, max_sessions: int = 1000, ttl: float = 24 * 3600) -> None:
+        self.directory = directory
+        self.max_sessions = max_sessions
+        self.ttl = ttl
+        self._engine: Engine | None = None
+
+    @property
+    def engine(self) -> Engine:
+        """The engine; the signing secret is loaded (or created) the first time it is needed."""
+        if self._engine is None:
+            self._engine = Engine(
+                self.directory, secret=load_secret(cache_root()), max_sessions=self.max_sessions, ttl=self.ttl
+            )
+        return self._engine
+
+    def attach(self, handle: ServedView, arguments: dict[str, Any] | None, result: CallToolResult) -> CallToolResult:
+        """``result`` with the View rendered for it in ``_meta["pyview"]`` (unchanged if anything goes wrong)."""
+        try:
+            data = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+            data.get("_meta", {}).pop("pyview", None)
+            server_side = bool(getattr(handle, "server_side", False))
+            meta = self.engine.result_meta(handle, arguments, data, session=server_side)
+        except Exception:
+            logger.exception("pyview: rendering View %r for a tool result failed", handle.name)
+            return result
+        return result.model_copy(update={"meta": {**(result.meta or {}), "pyview": meta}})
+
+    def binding(self) -> ToolBinding:
+        """The ``pyview_event`` tool (visibility ``["app"]``: hosts do not show it to the model)."""
+        runtime = self
+
+        async def pyview_event(
+            ctx: Context,
+            session: str | None = None,
+            events: list[dict[str, Any]] | None = None,
+            answers: list[dict[str, Any]] | None = None,
+            context: dict[str, Any] | None = None,
+            start: dict[str, Any] | None = None,
+            capabilities: dict[str, Any] | None = None,
+        ) -> CallToolResult:
+            arguments: dict[str, Any] = {"session": session, "events": events, "answers": answers,
+                                         "context": context, "start": start, "capabilities": capabilities}  # fmt: skip
+            answer = await runtime.engine.handle(arguments, runtime.tool_caller(ctx))
+            return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
+
+        meta = {"ui": {"visibility": ["app"]}, "openai/widgetAccessible": True}
+        return ToolBinding(fn=pyview_event, meta=meta, kwargs={"name": EVENT_TOOL, "description": _DESCRIPTION})
+
+    def tool_caller(self, ctx: Context) -> CallTool:
+        """``call_server_tool`` for server-side components: the tool runs in this process, as the host would
+        run it (only tools the View may call; arguments checked the same way)."""
+        server = ctx.mcp_server
+        try:
+            request_context = ctx.request_context
+        except ValueError:
+            request_context = None
+        directory = self.directory
+
+        async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            listed = {tool.name: tool for tool in await server.list_tools()}
+            tool = listed.get(name)
+            visibility = ((tool.meta or {}).get("ui") or {}).get("visibility") if tool is not None else None
+            if tool is None or name == EVENT_TOOL or (visibility is not None and "app" not in visibility):
+                return _error_result(f"Unknown tool: {name}" if tool is None else f"tool {name!r} is not app-callable")
+            check = getattr(directory, "check_tool_arguments", None)
+            message = check(name, arguments) if check is not None else None
+            if message is not None:
+                return _error_result(message)
+            try:
+                result = await server.call_tool(
+                    name, arguments, Context(request_context=request_context, mcp_server=server)
+                )
+            except MCPError:
+                raise
+            except ToolError as exc:
+                return _error_result(str(exc))
+            if not isinstance(result, CallToolResult):
+                return _error_result(f"tool {name!r} asked for more input, which the server runtime cannot give")
+            dumped: dict[str, Any] = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+            return dumped
+
+        return call_tool
+
+
+def _error_result(text: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}], "isError": True}

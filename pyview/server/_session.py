@@ -1,0 +1,386 @@
+"""The server runtime engine: live View sessions, signed snapshots, and the ``pyview_event`` round trip.
+
+A session is one View instance running on the server: a :class:`ServerRoot` (the mounted component tree) and a
+:class:`ServerApp`. Sessions live in a bounded LRU cache keyed by an unguessable instance id. Every answer
+carries a new signed token (see :mod:`pyview.server._signing`) holding the hook state and tool data, so an event
+that reaches another worker, or this one after a restart or an eviction, restores the session from the token (a
+fresh mount with the saved state) and answers with ``reset`` (the whole tree) plus the event's patches.
+
+Example:
+    >>> engine = Engine(views, secret=b"x" * 32)  # doctest: +SKIP
+    >>> answer = await engine.handle({"session": token, "events": [click]}, call_tool)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from pyview.server._render import RenderError, ServerRoot, find_handler, load_view, mount_tree, strip_handlers
+from pyview.server._server_app import CallTool, ServerApp
+from pyview.server._signing import Signer, TokenError
+from pyview.server._snapshot import Seeder, SnapshotError, capture
+
+logger = logging.getLogger("pyview.server")
+
+MAX_EVENTS = 64
+MAX_EVENT_BYTES = 64_000
+MAX_TOKEN_BYTES = 1_000_000
+
+
+class EventError(Exception):
+    """A ``pyview_event`` call that cannot be handled (the message goes back as ``error``)."""
+
+
+class ServedView(Protocol):
+    """What the engine needs of a declared View (a :class:`~pyview.server.ViewHandle`)."""
+
+    name: str
+    path: Any
+
+    @property
+    def source_digest(self) -> str: ...
+
+
+class Directory(Protocol):
+    """Where the engine finds server-runtime Views (:class:`~pyview.server.Views` is one)."""
+
+    def server_view(self, name: str) -> ServedView | None:
+        """The server-runtime View called ``name``."""
+
+    def server_view_for_tool(self, tool: str) -> ServedView | None:
+        """The server-runtime View that shows ``tool``'s results."""
+
+    def server_views(self) -> Sequence[ServedView]:
+        """Every server-runtime View."""
+
+
+class Session:
+    """One live View instance."""
+
+    __slots__ = ("app", "instance", "lock", "name", "root", "seq", "used")
+
+    def __init__(self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int) -> None:
+        self.instance = instance
+        self.name = name
+        self.root = root
+        self.app = app
+        self.seq = seq
+        self.lock = asyncio.Lock()
+        self.used = time.monotonic()
+
+    def close(self) -> None:
+        """Unmount (effect cleanups run) and fail the requests still waiting for the host."""
+        try:
+            self.root.unmount()
+        except Exception:
+            logger.exception("pyview: unmounting an evicted session failed")
+        self.app.close()
+
+
+class Engine:
+    """Sessions of server-runtime Views (see the module docs).
+
+    Args:
+        directory: finds the declared Views (the :class:`~pyview.server.Views`).
+        secret: the signing key (see :func:`pyview.server._signing.load_secret`).
+        max_sessions: live sessions kept in memory; the least recently used is evicted beyond it (its next event
+            restores it from the token).
+        ttl: seconds a token stays valid after the answer that issued it.
+        event_timeout: seconds an event waits for its handlers (async ones included) before answering; work
+            still running then sends its patches with the next answer.
+    """
+
+    def __init__(
+        self,
+        directory: Directory,
+        *,
+        secret: bytes,
+        max_sessions: int = 1000,
+        ttl: float = 24 * 3600,
+        event_timeout: float = 20.0,
+    ) -> None:
+        self.directory = directory
+        self.signer = Signer(secret, max_bytes=MAX_TOKEN_BYTES)
+        self.max_sessions = max_sessions
+        self.ttl = ttl
+        self.event_timeout = event_timeout
+        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
+        self._views: dict[str, Any] = {}
+
+    # -- tool results --------------------------------------------------------------------------------------
+
+    def result_meta(
+        self, handle: ServedView, arguments: dict[str, Any] | None, result: dict[str, Any], *, session: bool
+    ) -> dict[str, Any]:
+        """``_meta["pyview"]`` for a tool result shown by ``handle``: the server-rendered tree and a session token.
+
+        A View that fails to render is logged and gets no ``tree`` (it still runs in the browser); one whose state
+        cannot be saved gets no ``session``. Either way ``error`` says why.
+        """
+        meta: dict[str, Any] = {"v": 1, "view": handle.name}
+        try:
+            view = self._view(handle)
+            app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
+            root, tree = mount_tree(view, app, handle.name, effects=False)
+            if root.problems:
+                raise RenderError("; ".join(root.problems))
+            meta["tree"] = tree if session else strip_handlers(tree)
+            if session:
+                state = capture(root.container, app)
+                meta["session"] = self._token(handle, secrets.token_urlsafe(18), 0, app, state)
+        except (RenderError, SnapshotError) as exc:
+            if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
+                logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)
+            meta["error"] = {"message": str(exc)}
+        return meta
+
+    # -- events --------------------------------------------------------------------------------------------
+
+    async def handle(self, arguments: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
+        """Answer one ``pyview_event`` call (never raises: problems come back as ``error``)."""
+        try:
+            return await self._handle(arguments, call_tool)
+        except (EventError, TokenError, RenderError, SnapshotError) as exc:
+            logger.warning("pyview: pyview_event refused: %s", exc)
+            return {"v": 1, "patches": [], "requests": [], "error": {"message": str(exc)}}
+        except Exception as exc:
+            logger.exception("pyview: pyview_event failed")
+            message = f"internal error ({type(exc).__name__}); the server log has the details"
+            return {"v": 1, "patches": [], "requests": [], "error": {"message": message}}
+
+    async def _handle(self, args: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
+        events, answers = _checked(args)
+        token = args.get("session")
+        problems: list[str] = []
+        reset: list[Any] | None = None
+        if token is not None:
+            claims = self._claims(token)
+            handle = self._handle_of(claims["v"])
+            if claims["d"] != handle.source_digest:
+                raise EventError(f"View {handle.name!r} changed since this session started; reload the View")
+            session = self._live(claims, problems)
+            if claims.get("stale"):
+                events = []
+        elif isinstance(args.get("start"), dict):
+            handle, claims, session = self._start_claims(args), None, None
+        else:
+            raise EventError("pyview_event needs a session token (or `start` to begin one)")
+        if session is None:
+            session, reset = self._restore(handle, claims, args, call_tool, problems)
+        async with session.lock:
+            app, root = session.app, session.root
+            app._call_tool = call_tool
+            if isinstance(args.get("capabilities"), dict):
+                app.set_capabilities(args["capabilities"])
+            if isinstance(args.get("context"), dict) and args["context"]:
+                app.merge_host_context(args["context"])
+            for answer in answers:
+                if not app.answer(answer):
+                    problems.append(
+                        f"the answer to request {answer.get('id')!r} found nothing waiting for it (the session was "
+                        "restored on another worker or after a restart, or it came twice); it was dropped"
+                    )
+            for event in events:
+                self._dispatch(root, event, restored=reset is not None)
+            await self._settle(session)
+            problems.extend(root.problems)
+            root.problems.clear()
+            session.seq += 1
+            try:
+                state: dict[str, Any] | None = capture(root.container, app)
+            except SnapshotError as exc:
+                logger.error("pyview: View %r: %s", handle.name, exc)
+                problems.append(str(exc))
+                state = None
+            out: dict[str, Any] = {
+                "v": 1,
+                "session": self._token(handle, session.instance, session.seq, app, state),
+                "patches": root.take(),
+                "requests": app.relay.take(),
+            }
+        if reset is not None:
+            out["reset"] = reset
+        if problems:
+            out["error"] = {"message": "\n".join(problems)}
+        return out
+
+    def _dispatch(self, root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None:
+        data = dict(event.get("data") or {})
+        type_ = str(event.get("type") or data.get("type") or "")
+        data["type"] = type_
+        hid = event.get("hid")
+        if restored or not isinstance(hid, int) or hid not in root.handlers:
+            found = find_handler(root, event.get("path") or [], type_)
+            if found is None:
+                if restored or event.get("path"):
+                    root.problems.append(f"a {type_!r} event reached no handler (the View changed meanwhile)")
+                return
+            hid, data["target"] = found
+        root.dispatch(hid, json.dumps(data))
+
+    async def _settle(self, session: Session) -> None:
+        """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
+        root, app = session.root, session.app
+        deadline = time.monotonic() + self.event_timeout
+        while True:
+            await asyncio.sleep(0)
+            if root.dirty and not root.rendering:
+                root.flush()
+            pending = [task for task in root.tasks if not task.done()]
+            if not pending or app.waiting:
+                break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            await asyncio.wait(pending, timeout=min(remaining, 1.0), return_when=asyncio.FIRST_COMPLETED)
+        for _ in range(3):  # let a finished handler's scheduled render happen
+            await asyncio.sleep(0)
+        if root.dirty and not root.rendering:
+            root.flush()
+
+    # -- sessions ------------------------------------------------------------------------------------------
+
+    def _live(self, claims: dict[str, Any], problems: list[str]) -> Session | None:
+        """The cached session the token names, or None to restore from the token.
+
+        A token older than the cached session (sent again, or replayed) is answered from the cached state, never
+        rolled back to: its events are dropped, and ``reset`` brings the View up to date.
+        """
+        session = self.sessions.get(claims["i"])
+        if session is None or session.name != claims["v"]:
+            return None
+        if session.seq == claims["n"]:
+            self.sessions.move_to_end(session.instance)
+            session.used = time.monotonic()
+            return session
+        if session.seq > claims["n"]:
+            problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
+            claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
+            claims["stale"] = True
+        self._evict(session.instance)  # another worker moved on (newer token): the token wins
+        return None
+
+    def _restore(
+        self,
+        handle: ServedView,
+        claims: dict[str, Any] | None,
+        args: dict[str, Any],
+        call_tool: CallTool | None,
+        problems: list[str],
+    ) -> tuple[Session, list[Any]]:
+        view = self._view(handle)
+        if claims is None:
+            start = args["start"]
+            data = {"input": start.get("input"), "result": start.get("result"), "context": args.get("context")}
+            instance, seq, state = secrets.token_urlsafe(18), 0, {}
+        else:
+            data, instance, seq, state = claims["t"], claims["i"], claims["n"], claims["s"]
+            if state is None:
+                raise EventError(
+                    f"this View's state could not be saved after an earlier event, so the session cannot be "
+                    f"restored here (View {handle.name!r}); reload the View"
+                )
+        app = ServerApp(
+            view.app,
+            tool_input=data.get("input") if isinstance(data.get("input"), dict) else None,
+            tool_result=data.get("result") if isinstance(data.get("result"), dict) else None,
+            host_context=data.get("context") if isinstance(data.get("context"), dict) else None,
+            capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
+            call_tool=call_tool,
+        )
+        seeder = Seeder(state if isinstance(state, dict) else {}, app)
+        root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
+        if seeder.unused():
+            problems.append(f"{seeder.unused()} saved value(s) of View {handle.name!r} found no component on restore")
+        session = Session(instance, handle.name, root, app, seq)
+        self.sessions[instance] = session
+        while len(self.sessions) > self.max_sessions:
+            self._evict(next(iter(self.sessions)))
+        return session, tree
+
+    def _evict(self, instance: str) -> None:
+        session = self.sessions.pop(instance, None)
+        if session is not None:
+            session.close()
+
+    def _claims(self, token: object) -> dict[str, Any]:
+        claims = self.signer.verify(token)
+        kinds: dict[str, type | tuple[type, ...]] = {
+            "i": str,
+            "v": str,
+            "d": str,
+            "n": int,
+            "x": (int, float),
+            "t": dict,
+        }
+        for key, kind in kinds.items():
+            if not isinstance(claims.get(key), kind):
+                raise TokenError("the session token is malformed")
+        if claims["x"] < time.time():
+            raise TokenError("the session token has expired; reload the View")
+        return claims
+
+    def _token(self, handle: ServedView, instance: str, seq: int, app: ServerApp, state: dict[str, Any] | None) -> str:
+        payload = {"i": instance, "v": handle.name, "d": handle.source_digest, "n": seq,
+                   "x": int(time.time() + self.ttl), "s": state, "t": app.data}  # fmt: skip
+        return self.signer.sign(payload)
+
+    def _handle_of(self, name: object) -> ServedView:
+        handle = self.directory.server_view(str(name))
+        if handle is None:
+            raise EventError(f"no server-runtime View named {name!r} on this server")
+        return handle
+
+    def _start_claims(self, args: dict[str, Any]) -> ServedView:
+        name = args["start"].get("view")
+        if name is not None:
+            return self._handle_of(name)
+        context: dict[str, Any] = args["context"] if isinstance(args.get("context"), dict) else {}
+        tool = ((context.get("toolInfo") or {}).get("tool") or {}).get("name")
+        handle = self.directory.server_view_for_tool(str(tool)) if tool else None
+        if handle is None and len(self.directory.server_views()) == 1:
+            handle = self.directory.server_views()[0]
+        if handle is None:
+            raise EventError("`start` needs the View's name (`start.view`): this server has several Views")
+        return handle
+
+    def _view(self, handle: ServedView) -> Any:
+        """The View's ``view`` object, imported once (a View that cannot be imported fails the same way each time,
+        logged once)."""
+        view = self._views.get(handle.name)
+        if view is None:
+            try:
+                view = load_view(handle.path)
+            except RenderError as exc:
+                logger.warning("pyview: View %r cannot run on the server: %s", handle.name, exc)
+                view = exc
+            self._views[handle.name] = view
+        if isinstance(view, RenderError):
+            raise view
+        return view
+
+
+def _checked(args: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    events = args.get("events") or []
+    answers = args.get("answers") or []
+    if not isinstance(events, list) or not isinstance(answers, list):
+        raise EventError("`events` and `answers` must be lists")
+    if len(events) > MAX_EVENTS or len(answers) > MAX_EVENTS:
+        raise EventError(f"too many events or answers in one call (at most {MAX_EVENTS} each)")
+    for item in (*events, *answers):
+        if not isinstance(item, dict):
+            raise EventError("every event and answer must be an object")
+        size = len(json.dumps(item, default=str))
+        if size > MAX_EVENT_BYTES:
+            raise EventError(f"an event or answer is too large ({size:,} bytes; at most {MAX_EVENT_BYTES:,})")
+    for event in events:
+        if not isinstance(event.get("data", {}), dict) or not isinstance(event.get("path", []), list):
+            raise EventError("an event's `data` must be an object and its `path` a list of numbers")
+    return events, answers

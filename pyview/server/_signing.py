@@ -1,0 +1,152 @@
+"""Signed session tokens for the server runtime: ``base64url(json).base64url(hmac_sha256(json))``.
+
+The token is what a View instance holds between events: which instance it is, which View, the sources digest, a
+sequence number, an expiry, the hook-state snapshot and the tool data. Only the server can make one (HMAC-SHA256
+with a server secret), so a View cannot forge its own state or another instance's.
+
+The secret is ``$PYVIEW_SECRET`` (any text, at least 16 characters), else a random key kept in a ``0600`` file in
+the cache folder, created once, atomically, so every worker process and every restart on the machine shares it.
+
+Example:
+    >>> signer = Signer(b"0123456789abcdef0123456789abcdef")
+    >>> token = signer.sign({"i": "abc", "n": 1})
+    >>> signer.verify(token)
+    {'i': 'abc', 'n': 1}
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger("pyview.server")
+
+SECRET_ENV = "PYVIEW_SECRET"
+SECRET_FILE = "server-secret"
+_MIN_SECRET = 16
+
+
+class TokenError(Exception):
+    """A session token that is malformed, not signed by this server, or expired (the message says which)."""
+
+
+class Signer:
+    """Signs and verifies tokens with one secret.
+
+    Args:
+        secret: the HMAC key (bytes).
+        max_bytes: the largest token accepted by :meth:`verify` (larger ones are refused before any work).
+    """
+
+    def __init__(self, secret: bytes, *, max_bytes: int = 1_000_000) -> None:
+        if len(secret) < _MIN_SECRET:
+            raise ValueError(f"the signing secret must be at least {_MIN_SECRET} bytes")
+        self._secret = secret
+        self.max_bytes = max_bytes
+
+    def sign(self, payload: dict[str, Any]) -> str:
+        """The token for ``payload`` (a JSON object)."""
+        body = _b64(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode())
+        return f"{body}.{_b64(self._mac(body))}"
+
+    def verify(self, token: object) -> dict[str, Any]:
+        """The payload of a token this server signed.
+
+        Raises:
+            TokenError: not a string, too large, malformed, or a bad signature (nothing of the payload is used).
+        """
+        if not isinstance(token, str):
+            raise TokenError("the session token must be a string")
+        if len(token) > self.max_bytes:
+            raise TokenError(f"the session token is too large ({len(token):,} bytes; at most {self.max_bytes:,})")
+        body, dot, mac = token.partition(".")
+        if not dot or not body or not mac:
+            raise TokenError("the session token is malformed")
+        try:
+            given = _unb64(mac)
+        except ValueError:
+            raise TokenError("the session token is malformed") from None
+        if not hmac.compare_digest(given, self._mac(body)):
+            raise TokenError("the session token was not signed by this server (forged, or another server's)")
+        try:
+            payload = json.loads(_unb64(body))
+        except ValueError:
+            raise TokenError("the session token is malformed") from None
+        if not isinstance(payload, dict):
+            raise TokenError("the session token is malformed")
+        return payload
+
+    def _mac(self, body: str) -> bytes:
+        return hmac.new(self._secret, body.encode("ascii"), hashlib.sha256).digest()
+
+
+def load_secret(folder: Path | None) -> bytes:
+    """The signing secret: ``$PYVIEW_SECRET``, else the key file in ``folder`` (created ``0600`` if missing).
+
+    Without either (no environment variable, no usable folder) a random per-process key is used and a warning
+    logged: sessions then survive only in this process's memory.
+
+    Raises:
+        ValueError: ``$PYVIEW_SECRET`` is set but shorter than 16 characters.
+    """
+    explicit = os.environ.get(SECRET_ENV)
+    if explicit:
+        if len(explicit) < _MIN_SECRET:
+            raise ValueError(f"${SECRET_ENV} must be at least {_MIN_SECRET} characters (use a long random value)")
+        return explicit.encode()
+    if folder is not None:
+        try:
+            return _key_file(folder / SECRET_FILE)
+        except OSError as exc:
+            logger.warning("pyview: cannot keep a server secret in %s (%s)", folder, exc)
+    logger.warning(
+        "pyview: no $%s and no cache folder: server-runtime sessions cannot be restored by other processes", SECRET_ENV
+    )
+    return secrets.token_bytes(32)
+
+
+def _key_file(path: Path) -> bytes:
+    """Read the key file, or create it atomically (write a private temporary file, then link it into place)."""
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+        with contextlib.suppress(FileExistsError):  # another process won the race: use its key
+            os.link(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> bytes:
+    text = path.read_text("ascii").strip()
+    if len(text) < _MIN_SECRET:
+        raise OSError(f"{path} holds no usable key")
+    mode = path.stat().st_mode & 0o777
+    if mode & 0o077:
+        logger.warning("pyview: %s is readable by others (mode %o); it should be 0600", path, mode)
+    return text.encode()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    if not all(c.isalnum() or c in "-_" for c in text):
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
