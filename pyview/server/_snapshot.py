@@ -169,10 +169,13 @@ def capture(container: HostInst, app: object) -> dict[str, dict[str, list[Any]]]
                     slots[str(index)] = ["s", encode(slot.value, app)]
                 except Unsaveable as exc:
                     name = getattr(comp.el.type, "__qualname__", "?")
+                    shown = repr(slot.value)
+                    shown = shown if len(shown) <= 60 else shown[:57] + "..."
                     raise SnapshotError(
-                        f"use_state #{states} of component {name} holds {exc}: the server runtime saves a View's "
-                        "state as JSON between events (str, numbers, bool, None, lists, dicts, tuples, sets, bytes "
-                        "and pyview's payload types); keep such objects out of use_state"
+                        f"use_state #{states} of component {name} (hooks such as use_tool_result count too) holds "
+                        f"{shown}, {exc}: the server runtime saves a View's state as JSON between events (str, "
+                        "numbers, bool, None, lists, dicts, tuples, sets, bytes and pyview's payload types); keep "
+                        "such objects out of use_state"
                     ) from None
             elif type(slot) is Ref and type(slot.current) is not Action:
                 try:

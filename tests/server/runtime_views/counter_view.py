@@ -22,6 +22,7 @@ def Root() -> Any:
     note, set_note = use_state("")
     text, set_text = use_state("")
     kept, set_kept = use_state(None)  # the tool result, kept by identity
+    junk, set_junk = use_state(None)  # set to something that cannot be saved, on purpose
 
     async def ask() -> None:
         answer = await app.send_message("hello from the server")
@@ -35,7 +36,7 @@ def Root() -> Any:
         raise ValueError("the handler broke")
 
     def keep_object() -> None:
-        set_kept(object())
+        set_junk(object())
 
     ask_action = use_action(ask)
     refresh_action = use_action(refresh)
@@ -51,10 +52,12 @@ def Root() -> Any:
         h.button("Ask", id="ask", on_click=ask_action),
         h.button("Refresh", id="refresh", on_click=refresh_action),
         h.button("Explode", id="explode", on_click=explode),
-        h.button("Keep an object", id="keep", on_click=keep_object),
+        h.button("Keep the result", id="keep", on_click=lambda: set_kept(result)),
+        h.button("Keep an object", id="junk", on_click=keep_object),
         h.p(note, id="note"),
         h.p(f"theme: {theme}", id="theme"),
         h.p("kept is the result" if kept is result and kept is not None else "", id="kept"),
+        h.p("junk kept" if junk is not None else "", id="junk-note"),
     )
 
 

@@ -1,0 +1,261 @@
+"""The server runtime with the real mcp client and server: rendered results, events, restores, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.server.mcpserver import MCPServer
+from runtime_client import ViewClient, claims
+
+from pyview.server import Views
+from pyview.server._cli import load_server
+from pyview.server._signing import Signer
+
+pytestmark = pytest.mark.anyio
+HERE = Path(__file__).parent
+SERVER_FILE = HERE / "runtime_views" / "server.py"
+SECRET = "test-secret-0123456789abcdef"
+
+
+@pytest.fixture(autouse=True)
+def secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
+
+
+def fresh_server() -> tuple[Any, MCPServer[Any]]:
+    """A new import of the counter server: its own Views, engine and session cache (a "process" of its own)."""
+    return load_server(str(SERVER_FILE))
+
+
+@asynccontextmanager
+async def client_for(server: Any) -> AsyncIterator[Client]:
+    async with Client(server) as client:
+        yield client
+
+
+async def started(client: Client, start: int = 2) -> ViewClient:
+    result = await client.call_tool("shout", {"text": "hi", "start": start})
+    assert "pyview" not in json.dumps(result.structured_content) and "tree" not in result.content[0].text
+    return ViewClient(result.meta["pyview"])
+
+
+async def test_a_result_carries_the_view_rendered_with_its_data() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert tools["pyview_event"].meta["ui"] == {"visibility": ["app"]}
+        assert tools["shout"].meta["openai/outputTemplate"] == tools["shout"].meta["ui"]["resourceUri"]
+        assert tools["shout"].meta["openai/widgetAccessible"] is True
+        result = await client.call_tool("shout", {"text": "hi", "start": 2})
+    meta = result.meta["pyview"]
+    assert (meta["v"], meta["view"]) == (1, "counter")
+    assert result.content[0].text == "HI" and result.structured_content == {"text": "HI", "start": 2}
+    view = ViewClient(meta)
+    assert view.text("count") == "Clicked 2 times"
+    assert view.dom.root.children[0].children[0].text == "HI"  # the h1 shows the tool's result
+    token = claims(meta["session"])
+    assert (token["v"], token["n"], token["t"]["input"]) == ("counter", 0, {"text": "hi", "start": 2})
+
+
+async def test_click_and_typing_come_back_as_patches() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        first = await view.click(client.call_tool, "count")
+        assert "reset" in first  # nothing was live yet: mounted from the token
+        assert view.text("count") == "Clicked 3 times"
+        second = await view.click(client.call_tool, "count")
+        assert "reset" not in second and "error" not in second  # the live session
+        assert view.text("count") == "Clicked 4 times"
+        text_id = view.find("count").children[0].id
+        assert [json.loads(patch) for patch in second["patches"]] == [[[4, text_id, "Clicked 4 times"]]]
+        await view.type(client.call_tool, "field", "abc")
+        assert view.text("typed") == "typed: abc"
+        await view.send(client.call_tool, context={"theme": "dark"})
+        assert view.text("theme") == "theme: dark"
+        assert claims(view.token or "")["n"] == 4
+
+
+async def test_state_survives_eviction_and_a_fresh_server() -> None:
+    module, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        await view.click(client.call_tool, "count")
+        await view.type(client.call_tool, "field", "kept")
+        await view.click(client.call_tool, "keep")
+        assert view.text("kept") == "kept is the result"
+        module.views.server_runtime.engine.sessions.clear()  # evicted
+        answer = await view.click(client.call_tool, "count")
+        assert "reset" in answer and "error" not in answer
+        assert (view.text("count"), view.text("typed")) == ("Clicked 4 times", "typed: kept")
+        assert view.text("kept") == "kept is the result"  # identity with the tool result survives
+    _, other = fresh_server()  # another process with the same secret
+    async with client_for(other) as client:
+        answer = await view.click(client.call_tool, "count")
+        assert "reset" in answer and view.text("count") == "Clicked 5 times"
+
+
+async def test_the_lru_cache_is_bounded() -> None:
+    module, server = fresh_server()
+    runtime = module.views.server_runtime
+    runtime.engine.max_sessions = 2
+    async with client_for(server) as client:
+        views = [await started(client, start=n) for n in range(3)]
+        for view in views:
+            await view.click(client.call_tool, "count")
+        assert len(runtime.engine.sessions) == 2
+        answer = await views[0].click(client.call_tool, "count")  # the evicted one comes back from its token
+        assert "reset" in answer and views[0].text("count") == "Clicked 2 times"
+
+
+async def test_a_fresh_server_process_restores_the_session() -> None:
+    env = {**os.environ, "PYVIEW_SECRET": SECRET}
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "pyview.server", str(SERVER_FILE), "--no-warm-up"], env=env
+    )
+    async with Client(params) as client:
+        view = await started(client)
+        await view.click(client.call_tool, "count")
+    async with Client(params) as client:
+        answer = await view.click(client.call_tool, "count")
+    assert "reset" in answer and view.text("count") == "Clicked 4 times"
+
+
+async def test_forged_foreign_and_expired_tokens_are_refused_with_no_data() -> None:
+    module, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        mac = (view.token or "").split(".")[1]
+        payload = claims(view.token or "")
+        payload["s"] = {}
+        import base64
+
+        forged_body = base64.urlsafe_b64encode(json.dumps(payload).encode()).rstrip(b"=").decode()
+        foreign = Signer(b"another-server-secret-0123456789").sign(payload)
+        runtime = module.views.server_runtime
+        expired = runtime.engine.signer.sign({**payload, "x": 1})
+        for token, message in [
+            (f"{forged_body}.{mac}", "not signed by this server"),
+            (foreign, "not signed by this server"),
+            (expired, "expired"),
+            ("garbage", "malformed"),
+            ("x" * 2_000_000, "too large"),
+        ]:
+            result = await client.call_tool(
+                "pyview_event", {"session": token, "events": [view.event("count", "click")]}
+            )
+            meta = result.meta["pyview"]
+            assert message in meta["error"]["message"]
+            assert "session" not in meta and "reset" not in meta and meta["patches"] == []
+        other = Views(runtime="server", cache_dir=None)
+        other.add("elsewhere", HERE / "runtime_views" / "counter_view.py")
+        unknown = runtime.engine.signer.sign({**payload, "v": "elsewhere"})
+        result = await client.call_tool("pyview_event", {"session": unknown, "events": []})
+        assert "no server-runtime View named 'elsewhere'" in result.meta["pyview"]["error"]["message"]
+        missing = await client.call_tool("pyview_event", {"events": []})
+        assert "needs a session token" in missing.meta["pyview"]["error"]["message"]
+
+
+async def test_oversized_and_malformed_events_are_refused() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        big = view.event("count", "click")
+        big["data"]["value"] = "x" * 100_000
+        answer = await view.send(client.call_tool, [big])
+        assert "too large" in answer["error"]["message"]
+        answer = await view.send(client.call_tool, [view.event("count", "click")] * 65)
+        assert "too many events" in answer["error"]["message"]
+        answer = await view.send(client.call_tool, [{"hid": 999, "path": [0, 99], "type": "click", "data": {}}])
+        assert "reached no handler" in answer["error"]["message"]
+        await view.click(client.call_tool, "count")  # still usable
+        assert view.text("count") == "Clicked 3 times"
+
+
+async def test_a_raising_handler_is_reported_and_the_view_stays_usable(caplog: pytest.LogCaptureFixture) -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        answer = await view.click(client.call_tool, "explode")
+        assert "ValueError: the handler broke" in answer["error"]["message"]
+        assert "the handler broke" in view.dom.root.text  # the View's error box
+        assert "the handler broke" in caplog.text  # and the server log
+        await view.click(client.call_tool, "count")
+        assert view.text("count") == "Clicked 3 times"
+
+
+async def test_unsaveable_state_is_a_clear_error_naming_hook_and_component() -> None:
+    module, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        answer = await view.click(client.call_tool, "junk")
+        message = answer["error"]["message"]
+        assert "use_state #6 of component Root (hooks such as use_tool_result count too) holds <object" in message
+        assert "a builtins.object object, which is not plain data" in message
+        assert view.text("junk-note") == "junk kept"  # still live on this worker
+        module.views.server_runtime.engine.sessions.clear()
+        answer = await view.click(client.call_tool, "count")
+        assert "could not be saved" in answer["error"]["message"]
+
+
+async def test_view_requests_travel_back_and_answers_resume_them() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        answer = await view.click(client.call_tool, "ask", capabilities={"message": {"text": {}}})
+        (request,) = answer["requests"]
+        assert request["method"] == "ui/message"
+        assert request["params"] == {"role": "user", "content": [{"type": "text", "text": "hello from the server"}]}
+        view.answers = [{"id": request["id"], "result": {}}]
+        await view.send(client.call_tool)
+        assert view.text("note") == "message sent: ok"
+        answer = await view.click(client.call_tool, "ask")
+        view.answers = [{"id": answer["requests"][0]["id"], "result": {"isError": True}}]
+        await view.send(client.call_tool)
+        assert view.text("note") == "message sent: refused"
+        view.answers = [{"id": 42, "result": {}}]
+        answer = await view.send(client.call_tool)
+        assert "found nothing waiting for it" in answer["error"]["message"]
+
+
+async def test_call_server_tool_runs_in_process() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        answer = await view.click(client.call_tool, "refresh")
+        assert answer["requests"] == [] and view.text("note") == "shout says AGAIN"
+
+
+async def test_a_stale_token_is_answered_from_the_live_state() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        await view.click(client.call_tool, "count")
+        old = view.token
+        await view.click(client.call_tool, "count")
+        view.token = old
+        answer = await view.click(client.call_tool, "count")  # replayed: dropped, the View brought up to date
+        assert "stale session token" in answer["error"]["message"]
+        assert "reset" in answer and view.text("count") == "Clicked 4 times"
+
+
+async def test_start_mounts_a_session_when_the_host_dropped_meta() -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        result = await client.call_tool("shout", {"text": "yo", "start": 7})
+        dropped = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+        dropped.pop("_meta")
+        answer = await client.call_tool("pyview_event", {"start": {"input": {"text": "yo"}, "result": dropped}})
+        meta = answer.meta["pyview"]
+        view = ViewClient({"tree": meta["reset"], "session": meta["session"]})
+        assert view.text("count") == "Clicked 7 times"
+        await view.click(client.call_tool, "count")
+        assert view.text("count") == "Clicked 8 times"

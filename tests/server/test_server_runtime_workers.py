@@ -1,0 +1,71 @@
+"""Two uvicorn worker processes behind one port (stateless Streamable HTTP, no sticky sessions): a View keeps
+working while its events land on either worker, and the workers share a signing key from the cache folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import free_port
+from mcp import Client
+from runtime_client import ViewClient, claims
+
+pytestmark = pytest.mark.anyio
+APP_DIR = Path(__file__).parent / "runtime_views"
+
+
+@pytest.fixture
+def two_workers(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYVIEW_")}
+    env["PYVIEW_CACHE_DIR"] = str(tmp_path / "cache")  # no $PYVIEW_SECRET: the workers share the key file
+    env["PYVIEW_VIEW_CACHE"] = "off"
+    command = [sys.executable, "-m", "uvicorn", "asgi:app", "--app-dir", str(APP_DIR), "--workers", "2",
+               "--port", str(port), "--log-level", "info"]  # fmt: skip
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    started: list[str] = []
+    ready = threading.Event()
+
+    def drain() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if "Application startup complete" in line:
+                started.append(line)
+                if len(started) == 2:
+                    ready.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    if not ready.wait(60):
+        process.kill()
+        pytest.fail("the two uvicorn workers did not start")
+    yield f"http://127.0.0.1:{port}/mcp"
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    key = tmp_path / "cache" / "server-secret"
+    assert key.stat().st_mode & 0o777 == 0o600
+
+
+async def test_events_on_either_worker_keep_the_view_working(two_workers: str) -> None:
+    async with Client(two_workers) as client:
+        result = await client.call_tool("shout", {"text": "hi", "start": 0})
+    view = ViewClient(result.meta["pyview"])
+    switches = 0
+    clicks = 0
+    while switches < 3 and clicks < 60:
+        async with Client(two_workers) as client:  # a new connection per event: the kernel gives it to either worker
+            answer = await view.click(client.call_tool, "count")
+        clicks += 1
+        assert "error" not in answer, answer["error"]
+        if clicks > 1 and "reset" in answer:  # the previous event was handled by the other worker
+            switches += 1
+        assert view.text("count") == f"Clicked {clicks} times"
+        assert claims(view.token or "")["n"] == clicks
+    assert switches >= 3, f"all {clicks} events landed on one worker"
