@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
 from mcp.server.extension import ToolBinding
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
@@ -51,13 +52,22 @@ class ServerRuntime:
             )
         return self._engine
 
-    def attach(self, handle: ServedView, arguments: dict[str, Any] | None, result: CallToolResult) -> CallToolResult:
-        """``result`` with the View rendered for it in ``_meta["pyview"]`` (unchanged if anything goes wrong)."""
+    async def attach(
+        self, handle: ServedView, arguments: dict[str, Any] | None, result: CallToolResult
+    ) -> CallToolResult:
+        """``result`` with the View rendered for it in ``_meta["pyview"]`` (unchanged if anything goes wrong).
+
+        The render runs in a worker thread (hook state is per context, so renders in several threads are
+        independent), keeping the server's event loop free.
+        """
         try:
             data = result.model_dump(by_alias=True, exclude_none=True, mode="json")
             data.get("_meta", {}).pop("pyview", None)
             server_side = bool(getattr(handle, "server_side", False))
-            meta = self.engine.result_meta(handle, arguments, data, session=server_side)
+            engine = self.engine
+            meta = await anyio.to_thread.run_sync(
+                lambda: engine.result_meta(handle, arguments, data, session=server_side)
+            )
         except Exception:
             logger.exception("pyview: rendering View %r for a tool result failed", handle.name)
             return result

@@ -13,15 +13,13 @@ Example:
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import logging
-import threading
-from types import ModuleType
 from typing import Any
 
 from pyview.build import BuildError
-from pyview.build._sources import ViewSources, load_view_sources
+from pyview.build._loader import ViewImportError, load_view_module
+from pyview.build._sources import load_view_sources
 from pyview.components._root import Root
 from pyview.components._view import app_tree, as_node
 from pyview.server._server_app import ServerApp
@@ -29,60 +27,31 @@ from pyview.server._snapshot import Seeder
 
 logger = logging.getLogger("pyview.server")
 
-_LOCK = threading.Lock()
-
 
 class RenderError(Exception):
     """The View could not be rendered on the server (the message says why; the log has the traceback)."""
 
 
 def load_view(path: object) -> Any:
-    """The ``view`` object of the View at ``path`` (module imported once per origin, thread-safe).
+    """The ``view`` object of the View at ``path`` (imported once per origin by the scoped loader, thread-safe).
 
     Raises:
-        RenderError: the module cannot be imported in CPython, or defines no ``view`` with a ``root_component``.
+        RenderError: the module cannot be imported in CPython (it needs ``js``, say), or defines no ``view`` with
+            a ``root_component``.
     """
     try:
         sources = load_view_sources(path)  # type: ignore[arg-type]
-        module = _load_module(sources)
+        module = load_view_module(sources)
+    except ViewImportError as exc:
+        if exc.browser_only:
+            raise RenderError(f"the View imports browser-only modules, so it runs only in the browser: {exc}") from exc
+        raise RenderError(str(exc)) from exc
     except BuildError as exc:
         raise RenderError(str(exc)) from exc
-    except ImportError as exc:
-        raise RenderError(f"{sources.entry} cannot be imported on the server: {exc}") from exc
-    except Exception as exc:
-        raise RenderError(f"{sources.entry} failed to import on the server: {type(exc).__name__}: {exc}") from exc
     view = getattr(module, "view", None)
     if view is None or not hasattr(view, "root_component"):
         raise RenderError(f"{sources.entry} defines no `view = View(...)`: only component Views render on the server")
     return view
-
-
-def _load_module(sources: ViewSources) -> ModuleType:
-    try:
-        from pyview.build._loader import load_view_module  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # until the scoped loader lands: single-file Views only, never touching sys.path
-        return _load_single_file(sources)
-    module: ModuleType = load_view_module(sources)
-    return module
-
-
-_MODULES: dict[str, ModuleType] = {}
-
-
-def _load_single_file(sources: ViewSources) -> ModuleType:
-    origin = sources.origin.resolve()
-    if origin.is_dir():
-        raise RenderError(f"{sources.entry}: package Views render on the server once pyview.build._loader exists")
-    with _LOCK:
-        module = _MODULES.get(str(origin))
-        if module is None:
-            spec = importlib.util.spec_from_file_location(f"_pyview_server_view_{sources.entry}", origin)
-            if spec is None or spec.loader is None:
-                raise RenderError(f"cannot import {origin}")
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            _MODULES[str(origin)] = module
-    return module
 
 
 class ServerRoot(Root):

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -34,10 +35,12 @@ CallTool = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 class RelayTransport(Transport):
     """Keeps what the App sends (requests and notifications) until the engine collects it with :meth:`take`."""
 
-    __slots__ = ("_on_close", "_on_message", "outbox")
+    __slots__ = ("_on_close", "_on_message", "outbox", "signal")
 
     def __init__(self) -> None:
         self.outbox: list[dict[str, Any]] = []
+        self.signal: asyncio.Event | None = None
+        """Set when a request is sent (the engine stops waiting for handlers that now wait for the host)."""
         self._on_message: Callable[[object], None] | None = None
         self._on_close: Callable[[], None] | None = None
 
@@ -51,6 +54,8 @@ class RelayTransport(Transport):
             if "id" in message:
                 out["id"] = message["id"]
             self.outbox.append(out)
+            if self.signal is not None:
+                self.signal.set()
 
     def deliver(self, message: dict[str, Any]) -> None:
         """An answer from the host (relayed by the shim): resolves the request it answers."""

@@ -229,6 +229,7 @@ class Engine:
         """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
         root, app = session.root, session.app
         deadline = time.monotonic() + self.event_timeout
+        signal = app.relay.signal = asyncio.Event()
         while True:
             await asyncio.sleep(0)
             if root.dirty and not root.rendering:
@@ -239,7 +240,11 @@ class Engine:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 break
-            await asyncio.wait(pending, timeout=min(remaining, 1.0), return_when=asyncio.FIRST_COMPLETED)
+            asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it now waits for the host
+            try:
+                await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                asked.cancel()
         for _ in range(3):  # let a finished handler's scheduled render happen
             await asyncio.sleep(0)
         if root.dirty and not root.rendering:

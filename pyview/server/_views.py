@@ -262,7 +262,7 @@ class Views(Extension):
         result = await call_next(ctx)
         handle = self._tool_views.get(params.name)
         if handle is not None and isinstance(result, CallToolResult):
-            result = self.server_runtime.attach(handle, params.arguments, result)
+            result = await self.server_runtime.attach(handle, params.arguments, result)
         return result
 
     # --- the server runtime's directory of Views ---
