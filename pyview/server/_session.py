@@ -235,12 +235,13 @@ class Engine:
             if root.dirty and not root.rendering:
                 root.flush()
             pending = [task for task in root.tasks if not task.done()]
-            if not pending or app.waiting:
+            if len(pending) <= app.waiting:  # done, or every task left waits for the host's answer to a request
                 break
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 break
-            asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it now waits for the host
+            signal.clear()
+            asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
             try:
                 await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
             finally:
