@@ -307,8 +307,11 @@ class Engine:
             problems.append(f"{seeder.unused()} saved value(s) of View {handle.name!r} found no component on restore")
         session = Session(instance, handle.name, root, app, seq)
         self.sessions[instance] = session
-        while len(self.sessions) > self.max_sessions:
-            self._evict(next(iter(self.sessions)))
+        idle_since = time.monotonic() - self.ttl
+        while self.sessions and (
+            len(self.sessions) > self.max_sessions or next(iter(self.sessions.values())).used < idle_since
+        ):
+            self._evict(next(iter(self.sessions)))  # least recently used first; idle past the token's life too
         return session, tree
 
     def _evict(self, instance: str) -> None:

@@ -213,7 +213,8 @@ class Views(Extension):
                     meta={**openai, **(meta or {}), "ui/resourceUri": handle.uri},
                     **kwargs,
                 )(wrapped)
-                self._tool_views[tool_name] = handle
+                if chosen_visibility != ["app"]:  # an app-only tool answers its View: no new View shows it
+                    self._tool_views[tool_name] = handle
             return fn
 
         return decorator
