@@ -23,6 +23,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ logger = logging.getLogger("pyview.server")
 SECRET_ENV = "PYVIEW_SECRET"
 SECRET_FILE = "server-secret"
 _MIN_SECRET = 16
+_B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
 class TokenError(Exception):
@@ -147,6 +149,6 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes:
-    if not all(c.isalnum() or c in "-_" for c in text):
+    if not _B64URL.fullmatch(text):
         raise ValueError("not base64url")
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

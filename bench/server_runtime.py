@@ -1,0 +1,187 @@
+"""The server runtime: click -> patch round trips over loopback Streamable HTTP, and memory per idle instance.
+
+A uvicorn process serves ``bench/server_runtime_server.py`` (stateless HTTP, JSON answers); an ``mcp`` client sends
+``pyview_event`` clicks the way the browser shim does (through the host's ``tools/call``, here straight to the
+server) and compares them with a bare ``tools/call`` of a tool that returns ``"pong"``. The host page and the paint
+in the frame are not part of this measurement (bench/startup.py covers the browser side).
+
+    python bench/server_runtime.py [--clicks 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _harness import REPO, median, p95, table
+
+from pyview.components._minidom import MiniDom
+from pyview.server._cli import load_server
+
+BENCH = Path(__file__).resolve().parent
+SECRET = "bench-secret-0123456789abcdef"
+
+
+def serve(port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYVIEW_SECRET": SECRET, "PYVIEW_VIEW_CACHE": "off"}
+    command = [sys.executable, "-m", "uvicorn", "server_runtime_server:app", "--app-dir", str(BENCH),
+               "--port", str(port), "--log-level", "warning"]  # fmt: skip
+    process = subprocess.Popen(command, env=env, cwd=REPO, text=True)
+    return process
+
+
+class Frame:
+    """What the shim keeps: the View's DOM (pyview's model DOM, applying patches as dom.js does) and its token."""
+
+    def __init__(self, meta: dict[str, Any]) -> None:
+        self.dom = MiniDom()
+        self.dom.apply(json.dumps([[6, 0, 1, meta["tree"]]]))
+        self.token: str = meta["session"]
+        self.answers: list[dict[str, Any]] = []
+
+    def target(self, text: str) -> dict[str, Any]:
+        """The click event for the live button showing ``text``."""
+        for element in self.dom.root.walk():
+            if element.tag == "button" and element.text == text and "click" in element.handlers:
+                path: list[int] = []
+                node: Any = element
+                while node is not self.dom.root:
+                    path.insert(0, node.parent.children.index(node))
+                    node = node.parent
+                return {"hid": element.handlers["click"][0], "path": path, "type": "click", "data": {"type": "click"}}
+        raise LookupError(text)
+
+    async def send(self, client: Client, events: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        arguments = {"session": self.token, "events": events, "answers": self.answers, **extra}
+        answer = (await client.call_tool("pyview_event", arguments)).meta["pyview"]
+        assert "error" not in answer, answer["error"]
+        self.token = answer["session"]
+        self.answers = [{"id": request["id"], "result": {}} for request in answer["requests"] if "id" in request]
+        if "reset" in answer:
+            self.dom.apply(json.dumps([[5, 0], [0, 0, None, 1, answer["reset"]]]))
+        for patch in answer["patches"]:
+            self.dom.apply(patch)
+        return answer
+
+
+async def timed(fn: Any, count: int) -> list[float]:
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        await fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+async def round_trips(url: str, clicks: int) -> list[list[object]]:
+    rows: list[list[object]] = []
+    async with Client(url) as client:
+        for _ in range(5):  # warm up
+            await client.call_tool("ping", {})
+        bare = await timed(lambda: client.call_tool("ping", {}), clicks)
+        rows.append(["bare tools/call (ping)", clicks, median(bare), p95(bare), ""])
+
+        counter = Frame((await client.call_tool("count", {})).meta["pyview"])
+        await counter.send(client, [counter.target("Clicked 0 times")])  # the first event mounts the session
+
+        async def click() -> None:
+            answer = await counter.send(client, [counter.target(counter.dom.root.text)])
+            assert answer["patches"]
+
+        times = await timed(click, clicks)
+        rows.append(["pyview_event click -> patch (counter)", clicks, median(times), p95(times),
+                     f"+{median(times) - median(bare):.1f} ms"])  # fmt: skip
+
+        weather = Frame((await client.call_tool("get_weather", {"city": "Oslo"})).meta["pyview"])
+        capabilities = {"serverTools": {}, "updateModelContext": {"text": {}}}
+        await weather.send(client, [], context={"theme": "light", "displayMode": "inline"}, capabilities=capabilities)
+        units = ["°F", "°C"]
+
+        async def switch() -> None:
+            await weather.send(client, [weather.target(units[0])])  # refresh_weather runs in-process
+            units.reverse()
+
+        switches = await timed(switch, max(clicks // 4, 10))
+        rows.append(["pyview_event weather °C/°F (in-process tool call)", len(switches), median(switches),
+                     p95(switches), f"+{median(switches) - median(bare):.1f} ms"])  # fmt: skip
+    return rows
+
+
+def memory() -> list[list[object]]:
+    rows: list[list[object]] = []
+    os.environ["PYVIEW_SECRET"] = SECRET
+    os.environ["PYVIEW_VIEW_CACHE"] = "off"
+    os.environ["PYVIEW_ORDERS_DB"] = str(Path(tempfile.mkdtemp()) / "orders.sqlite3")
+    cases = [
+        (BENCH / "server_runtime_server.py", "count", {}),
+        (REPO / "examples" / "weather" / "server.py", "get_weather", {"city": "Oslo"}),
+        (REPO / "examples" / "orders" / "server.py", "list_orders", {}),
+    ]
+    for path, tool, arguments in cases:
+        _module, server = load_server(str(path))
+        per = anyio.run(idle_instances, server, tool, arguments)
+        rows.append([f"{path.parent.name}/{tool}", f"{per / 1024:.0f} KB"])
+    return rows
+
+
+async def idle_instances(server: Any, tool: str, arguments: dict[str, Any], count: int = 40) -> float:
+    context = {"theme": "light", "displayMode": "inline"}
+    async with Client(server) as client:
+        tokens = [(await client.call_tool(tool, arguments)).meta["pyview"]["session"] for _ in range(count + 1)]
+        await client.call_tool("pyview_event", {"session": tokens.pop(), "context": context})  # imports, caches
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for token in tokens:
+            await client.call_tool("pyview_event", {"session": token, "context": context})
+        await anyio.sleep(0.2)
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+    return (after - before) / count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=200)
+    args = parser.parse_args()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = serve(port)
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        deadline = time.monotonic() + 60
+        rows: list[list[object]] | None = None
+        while rows is None:
+            try:
+                rows = anyio.run(lambda: round_trips(url, args.clicks))
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+    finally:
+        process.terminate()
+        process.wait(10)
+    print(table(["round trip over loopback HTTP", "n", "median ms", "p95 ms", "over bare"], rows))
+    print()
+    print(table(["memory per idle live instance (tracemalloc)", "size"], memory()))
+
+
+if __name__ == "__main__":
+    main()
