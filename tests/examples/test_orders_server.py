@@ -32,6 +32,8 @@ def client(orders: Any) -> Client:
 async def test_tools_are_declared_for_the_view(orders: Any) -> None:
     async with client(orders) as c:
         tools = {tool.name: tool for tool in (await c.list_tools()).tools}
+    event_tool = tools.pop("pyview_event")  # the server runtime's event tool (runtime "auto" is the default)
+    assert event_tool.meta["ui"] == {"visibility": ["app"]}  # type: ignore[index]
     assert set(tools) == {"list_orders", "get_order", "cancel_order", "export_orders"}
     uri = tools["list_orders"].meta["ui"]["resourceUri"]  # type: ignore[index]
     assert uri.startswith("ui://orders/view-")
