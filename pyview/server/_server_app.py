@@ -35,10 +35,12 @@ CallTool = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 class RelayTransport(Transport):
     """Keeps what the App sends (requests and notifications) until the engine collects it with :meth:`take`."""
 
-    __slots__ = ("_on_close", "_on_message", "outbox", "signal")
+    __slots__ = ("_on_close", "_on_message", "asked", "outbox", "signal")
 
     def __init__(self) -> None:
         self.outbox: list[dict[str, Any]] = []
+        self.asked = 0
+        """The highest request id sent (ids count up from 1 per App)."""
         self.signal: asyncio.Event | None = None
         """Set when a request is sent (the engine stops waiting for handlers that now wait for the host)."""
         self._on_message: Callable[[object], None] | None = None
@@ -53,6 +55,8 @@ class RelayTransport(Transport):
             out = {"method": message["method"], "params": message.get("params", {})}
             if "id" in message:
                 out["id"] = message["id"]
+                if isinstance(message["id"], int):
+                    self.asked = max(self.asked, message["id"])
             self.outbox.append(out)
             if self.signal is not None:
                 self.signal.set()
@@ -144,11 +148,19 @@ class ServerApp(App):
         self.session.host_capabilities_raw = {**capabilities, "serverTools": {}}
 
     def answer(self, answer: dict[str, Any]) -> bool:
-        """Resolve the request ``answer["id"]`` with its ``result`` or ``error``; False when nothing waits for it."""
+        """Resolve the request ``answer["id"]`` with its ``result`` or ``error``.
+
+        An answer to a request this App made but no longer waits for (its handler was cancelled, say an effect's
+        task on cleanup) is dropped quietly, as the browser's App does. Returns False only for an answer to a
+        request this App never made (one made before a restore: its awaiting handler is gone).
+        """
         peer = self._peer
         request_id = answer.get("id")
-        if peer is None or not isinstance(request_id, int) or request_id not in peer._pending:
+        if peer is None or not isinstance(request_id, int) or not 0 < request_id <= self.relay.asked:
             return False
+        if request_id not in peer._pending:
+            logger.debug("pyview: dropped the answer to request %s, which nothing waits for any more", request_id)
+            return True
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id}
         if isinstance(answer.get("error"), dict):
             message["error"] = answer["error"]

@@ -184,8 +184,9 @@ class Engine:
             for answer in answers:
                 if not app.answer(answer):
                     problems.append(
-                        f"the answer to request {answer.get('id')!r} found nothing waiting for it (the session was "
-                        "restored on another worker or after a restart, or it came twice); it was dropped"
+                        f"the host's answer to request {answer.get('id')!r} was dropped: the request was made before "
+                        "this View's session was restored (on another worker, or after a restart), and the handler "
+                        "that waited for it is gone"
                     )
             for event in events:
                 self._dispatch(root, event, restored=reset is not None)
