@@ -59,6 +59,15 @@ def test_register_cli_adds_the_serve_command() -> None:
     assert callable(args.handler)
 
 
+def test_the_banner_names_each_views_runtime() -> None:
+    from pyview.server._cli import _runtime_label
+
+    assert _runtime_label("server", None) == "server runtime"
+    assert _runtime_label("auto", None) == "auto: inline runtime, else server runtime"
+    assert _runtime_label("auto", "http://h/pyodide/") == "auto: runtime from http://h/pyodide/, else server runtime"
+    assert _runtime_label("inline", None) == "inline runtime"
+
+
 def test_runtime_url_for() -> None:
     assert runtime_url_for("127.0.0.1", 8000) == "http://127.0.0.1:8000/pyodide/"
     assert runtime_url_for("0.0.0.0", 80, "/rt") == "http://127.0.0.1:80/rt/"
@@ -72,6 +81,7 @@ def test_runtime_url_for() -> None:
         ([str(EXAMPLE / "greeter_view.py")], "failed to import"),  # imports js
         ([str(EXAMPLE / "server.py"), "--runtime", "url"], "--runtime url over stdio needs --runtime-url"),
         ([f"{EXAMPLE / 'server.py'}:nothing"], "has no MCPServer named 'nothing'"),
+        ([str(EXAMPLE / "server.py"), "--runtime", "server", "--runtime-url", "http://x/"], "only used with"),
     ],
 )
 def test_serve_errors_are_readable(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
