@@ -15,27 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
 import secrets
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pyview.server._render import RenderError, ServerRoot, find_handler, load_view, mount_tree, strip_handlers
+from pyview.server._events import EventError, checked, dispatch, settle
+from pyview.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview.server._server_app import CallTool, ServerApp
 from pyview.server._signing import Signer, TokenError
 from pyview.server._snapshot import Seeder, SnapshotError, capture
 
 logger = logging.getLogger("pyview.server")
 
-MAX_EVENTS = 64
-MAX_EVENT_BYTES = 64_000
 MAX_TOKEN_BYTES = 1_000_000
-
-
-class EventError(Exception):
-    """A ``pyview_event`` call that cannot be handled (the message goes back as ``error``)."""
 
 
 class ServedView(Protocol):
@@ -156,7 +150,7 @@ class Engine:
             return {"v": 1, "patches": [], "requests": [], "error": {"message": message}}
 
     async def _handle(self, args: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
-        events, answers = _checked(args)
+        events, answers = checked(args)
         token = args.get("session")
         problems: list[str] = []
         reset: list[Any] | None = None
@@ -189,8 +183,8 @@ class Engine:
                         "that waited for it is gone"
                     )
             for event in events:
-                self._dispatch(root, event, restored=reset is not None)
-            await self._settle(session)
+                dispatch(root, event, restored=reset is not None)
+            await settle(root, app, self.event_timeout)
             problems.extend(root.problems)
             root.problems.clear()
             session.seq += 1
@@ -211,46 +205,6 @@ class Engine:
         if problems:
             out["error"] = {"message": "\n".join(problems)}
         return out
-
-    def _dispatch(self, root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None:
-        data = dict(event.get("data") or {})
-        type_ = str(event.get("type") or data.get("type") or "")
-        data["type"] = type_
-        hid = event.get("hid")
-        if restored or not isinstance(hid, int) or hid not in root.handlers:
-            found = find_handler(root, event.get("path") or [], type_)
-            if found is None:
-                if restored or event.get("path"):
-                    root.problems.append(f"a {type_!r} event reached no handler (the View changed meanwhile)")
-                return
-            hid, data["target"] = found
-        root.dispatch(hid, json.dumps(data))
-
-    async def _settle(self, session: Session) -> None:
-        """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
-        root, app = session.root, session.app
-        deadline = time.monotonic() + self.event_timeout
-        signal = app.relay.signal = asyncio.Event()
-        while True:
-            await asyncio.sleep(0)
-            if root.dirty and not root.rendering:
-                root.flush()
-            pending = [task for task in root.tasks if not task.done()]
-            if len(pending) <= app.waiting:  # done, or every task left waits for the host's answer to a request
-                break
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                break
-            signal.clear()
-            asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
-            try:
-                await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                asked.cancel()
-        for _ in range(3):  # let a finished handler's scheduled render happen
-            await asyncio.sleep(0)
-        if root.dirty and not root.rendering:
-            root.flush()
 
     # -- sessions ------------------------------------------------------------------------------------------
 
@@ -375,22 +329,3 @@ class Engine:
         if isinstance(view, RenderError):
             raise view
         return view
-
-
-def _checked(args: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    events = args.get("events") or []
-    answers = args.get("answers") or []
-    if not isinstance(events, list) or not isinstance(answers, list):
-        raise EventError("`events` and `answers` must be lists")
-    if len(events) > MAX_EVENTS or len(answers) > MAX_EVENTS:
-        raise EventError(f"too many events or answers in one call (at most {MAX_EVENTS} each)")
-    for item in (*events, *answers):
-        if not isinstance(item, dict):
-            raise EventError("every event and answer must be an object")
-        size = len(json.dumps(item, default=str))
-        if size > MAX_EVENT_BYTES:
-            raise EventError(f"an event or answer is too large ({size:,} bytes; at most {MAX_EVENT_BYTES:,})")
-    for event in events:
-        if not isinstance(event.get("data", {}), dict) or not isinstance(event.get("path", []), list):
-            raise EventError("an event's `data` must be an object and its `path` a list of numbers")
-    return events, answers

@@ -178,6 +178,9 @@ async def test_oversized_and_malformed_events_are_refused() -> None:
         assert "reached no handler" in answer["error"]["message"]
         await view.click(client.call_tool, "count")  # still usable
         assert view.text("count") == "Clicked 3 times"
+        gone = {**view.event("count", "click"), "hid": 9999}  # a handler whose element was removed meanwhile
+        answer = await view.send(client.call_tool, [gone])
+        assert "error" not in answer and view.text("count") == "Clicked 3 times"  # ignored, never guessed by path
 
 
 async def test_a_raising_handler_is_reported_and_the_view_stays_usable(caplog: pytest.LogCaptureFixture) -> None:
