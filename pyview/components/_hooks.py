@@ -143,6 +143,11 @@ def use_effect(fn: Callable[[], object], deps: Sequence[object] | None = None) -
     if slot is None:
         slot = Effect(comp)
         comp.hooks.append(slot)
+        seed = getattr(comp.root, "seed", None)  # a restored session: an effect that ran with these deps is done
+        if seed is not None and deps is not None and not deps_changed(seed(comp, len(comp.hooks) - 1, "e", None), deps):
+            slot.deps = tuple(deps)
+            slot.fn = fn
+            return
     elif deps is not None and not deps_changed(slot.deps, deps):
         return
     slot.deps = None if deps is None else tuple(deps)

@@ -127,7 +127,7 @@ class Engine:
                 raise RenderError("; ".join(root.problems))
             meta["tree"] = tree if session else strip_handlers(tree)
             if session:
-                state = capture(root.container, app)
+                state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
                 meta["session"] = self._token(handle, secrets.token_urlsafe(18), 0, app, state)
         except (RenderError, SnapshotError) as exc:
             if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):

@@ -31,7 +31,7 @@ from typing import Any
 
 from pyview.app import _types
 from pyview.components._action import Action
-from pyview.components._hooks import Ref, _State
+from pyview.components._hooks import Effect, Ref, _State
 from pyview.components._instances import CompInst, HostInst, TextInst
 
 TAG = "__pv"
@@ -152,8 +152,14 @@ def key_of(comp: CompInst, nid: int, seen: dict[str, int]) -> str:
     return f"{base}.{occurrence}"
 
 
-def capture(container: HostInst, app: object) -> dict[str, dict[str, list[Any]]]:
-    """The snapshot of a mounted tree: ``{component key: {slot index: ["s" | "r", value]}}``.
+def capture(container: HostInst, app: object, *, effects: bool = True) -> dict[str, dict[str, list[Any]]]:
+    """The snapshot of a mounted tree: ``{component key: {slot index: ["s" | "r" | "e", value]}}``.
+
+    With ``effects`` (the tree's effects have run), a synchronous effect with plain-data dependencies that set
+    nothing up (no cleanup) is saved as done (``"e"``, its deps): a restore does not run it again while its deps
+    are the same, so an effect that copies the tool result into state does not undo what the user changed since.
+    Effects with a cleanup or ``async`` (subscriptions, timers, loads), with ``[]`` or no deps, or with deps that are
+    not plain data run again after a restore, as after a remount.
 
     Raises:
         SnapshotError: a ``use_state`` value is not plain data (naming the hook and the component).
@@ -177,6 +183,12 @@ def capture(container: HostInst, app: object) -> dict[str, dict[str, list[Any]]]
                         "numbers, bool, None, lists, dicts, tuples, sets, bytes and pyview's payload types); keep "
                         "such objects out of use_state"
                     ) from None
+            elif type(slot) is Effect:
+                if effects and slot.deps and slot.cleanup is None and slot.fn is not None:
+                    try:
+                        slots[str(index)] = ["e", encode(list(slot.deps), app)]
+                    except Unsaveable:
+                        continue  # runs again after a restore
             elif type(slot) is Ref and type(slot.current) is not Action:
                 try:
                     slots[str(index)] = ["r", encode(slot.current, app)]
@@ -205,7 +217,8 @@ class Seeder:
         if saved is None or saved[0] != kind:
             return default
         self.used.add((key, str(index)))
-        return decode(saved[1], self.app)
+        value = decode(saved[1], self.app)
+        return tuple(value) if kind == "e" else value
 
     def unused(self) -> int:
         """How many saved ``use_state`` values found no slot (the restored tree differs from the saved one)."""

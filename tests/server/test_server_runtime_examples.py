@@ -58,16 +58,19 @@ async def test_weather_switches_units_and_keeps_them_across_a_restore() -> None:
         assert "click" in button(view, "°C").handlers  # still imperial: the refreshed result came back too
 
 
-async def test_orders_opens_a_row_in_the_server_runtime() -> None:
+async def test_orders_keeps_its_filter_and_open_row_across_a_restore() -> None:
     module, server = load_server(str(EXAMPLES / "orders" / "server.py"))
     async with Client(server) as client:
         result = await client.call_tool("list_orders", {})
         view = ViewClient(result.meta["pyview"])
         capabilities = {"serverTools": {}, "updateModelContext": {"text": {}, "structuredContent": {}}}
         await view.send(client.call_tool, context=CONTEXT, capabilities=capabilities)
-        rows = [element for element in view.dom.root.walk() if element.tag == "tr" and "click" in element.handlers]
-        assert len(rows) == 20
-        answer = await click(view, client, rows[2])
+        assert len(rows(view)) == 20
+        chips = [e for e in view.dom.root.walk() if e.tag == "button" and "o-chip" in e.attrs.get("class", "").split()]
+        chip = next(e for e in chips if e.text.startswith("Paid"))
+        await click(view, client, chip)  # list_orders runs in-process
+        assert {row.children[3].text for row in rows(view)} == {"Paid"}
+        answer = await click(view, client, rows(view)[2])
         assert "error" not in answer, answer.get("error")
         details = [element for element in view.dom.root.walk() if "o-detail" in element.attrs.get("class", "")]
         assert details and details[0].attrs.get("aria-busy") != "true"  # get_order ran in-process: loaded
@@ -75,3 +78,10 @@ async def test_orders_opens_a_row_in_the_server_runtime() -> None:
         answer = await view.send(client.call_tool)
         assert "reset" in answer and "error" not in answer, answer.get("error")
         assert any("o-detail" in element.attrs.get("class", "") for element in view.dom.root.walk())
+        await click(view, client, button(view, "All orders"))
+        # the effect that put the host's result on screen did not run again: the filter the user chose stays
+        assert rows(view) and {row.children[3].text for row in rows(view)} == {"Paid"}
+
+
+def rows(view: ViewClient) -> list[MElement]:
+    return [element for element in view.dom.root.walk() if element.tag == "tr" and "click" in element.handlers]

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from pyview.app._types import HostContext, ToolInput, ToolResult
-from pyview.components import component, h, use_ref, use_state
+from pyview.components import component, h, use_effect, use_ref, use_state
+from pyview.components._html import write_children
 from pyview.components._root import Root
 from pyview.components._view import app_tree
 from pyview.components.testing import render
@@ -72,7 +73,6 @@ def test_restore_gives_every_component_its_saved_state() -> None:
     seeder = Seeder(saved, None)
     restored.seed = seeder  # type: ignore[attr-defined]
     restored.mount(app_tree(restored, Items(), None))  # as render() and the server mount it
-    from pyview.components._html import write_children
 
     def html(root: Root) -> str:
         out: list[str] = []
@@ -122,3 +122,38 @@ def test_the_secret_comes_from_the_environment_or_a_private_key_file(
     monkeypatch.setenv("PYVIEW_SECRET", "short")
     with pytest.raises(ValueError, match="PYVIEW_SECRET"):
         load_secret(tmp_path)
+
+
+def test_a_restore_reruns_only_effects_that_set_something_up() -> None:
+    runs: list[str] = []
+
+    @component
+    def Copier() -> Any:
+        source, _ = use_state("from the tool")
+        shown, set_shown = use_state("")
+
+        def copy() -> None:  # copies data into state: done once, must not undo the user's change after a restore
+            runs.append("copy")
+            set_shown(source)
+
+        def subscribe() -> Any:  # sets something up in this process: needed again in a new one
+            runs.append("subscribe")
+            return lambda: None
+
+        use_effect(copy, [source])
+        use_effect(subscribe, [source])
+        use_effect(lambda: runs.append("mount"), [])
+        return h.p(shown, on_click=lambda: set_shown("changed by the user"))
+
+    screen = render(Copier())
+    screen.click("from the tool")
+    assert screen.text == "changed by the user"
+    saved = capture(screen.root.container, None)
+    runs.clear()
+    restored = Root(effects=True, schedule=lambda fn: fn())
+    restored.seed = Seeder(saved, None)  # type: ignore[attr-defined]
+    restored.mount(app_tree(restored, Copier(), None))
+    out: list[str] = []
+    write_children(restored.container.kids, out, props=True, sort=False)
+    assert "".join(out) == "<p>changed by the user</p>"
+    assert sorted(runs) == ["mount", "subscribe"]
