@@ -4,6 +4,7 @@ working while its events land on either worker, and the workers share a signing 
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -11,12 +12,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import free_port
 from mcp import Client
 from runtime_client import ViewClient, claims
 
 pytestmark = pytest.mark.anyio
 APP_DIR = Path(__file__).parent / "runtime_views"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @pytest.fixture
