@@ -267,3 +267,14 @@ async def test_start_mounts_a_session_when_the_host_dropped_meta() -> None:
         assert view.text("count") == "Clicked 7 times"
         await view.click(client.call_tool, "count")
         assert view.text("count") == "Clicked 8 times"
+
+
+async def test_a_result_the_view_cannot_render_is_still_a_good_result(caplog: pytest.LogCaptureFixture) -> None:
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        result = await client.call_tool("shout", {"text": "boom"})
+    assert not result.is_error and result.content[0].text == "BOOM"  # the tool's own answer is untouched
+    meta = result.meta["pyview"]
+    assert "tree" not in meta and "session" not in meta
+    assert "ValueError: this View cannot show BOOM" in meta["error"]["message"]
+    assert "this View cannot show BOOM" in caplog.text

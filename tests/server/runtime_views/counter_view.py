@@ -43,6 +43,8 @@ def Root() -> Any:
     if result is None:
         return h.p("Waiting…")
     structured = result.structured_content or {}
+    if structured.get("text") == "BOOM":
+        raise ValueError("this View cannot show BOOM")
     theme = context.get("theme") if context is not None else None
     return h.div(
         h.h1(structured.get("text", result.text)),
