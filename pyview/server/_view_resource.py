@@ -81,6 +81,11 @@ class ViewHandle:
             raise ValueError(f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}")
         if runtime not in VIEW_RUNTIMES:
             raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {runtime!r}")
+        if runtime == "server" and packages:
+            raise BuildError(
+                f"View {name!r}: packages are installed in the browser's Python; with runtime='server' the View runs "
+                "in this server, which imports them from its own environment (drop packages=, or use 'auto')"
+            )
         if runtime == "url" and not runtime_url:
             raise BuildError(
                 f"View {name!r}: runtime='url' needs runtime_url, the base URL serving the Pyodide files "

@@ -146,6 +146,10 @@ def test_declaration_errors(view_file: Path, tmp_path: Path) -> None:
         views.tool("nope")
     with pytest.raises(BuildError, match="runtime_url"):
         Views(runtime="url", cache_dir=None).add("points", view_file)
+    with pytest.raises(BuildError, match="packages are installed in the browser's Python"):
+        Views(runtime="server", cache_dir=None).add("points", view_file, packages=["pydantic"])
+    with pytest.raises(ValueError, match="runtime must be one of"):
+        views.add("other", view_file, runtime="wasm")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="visibility"):
 
         @views.tool(handle, visibility=["everyone"])  # type: ignore[list-item]
