@@ -1,6 +1,6 @@
 """The server-runtime bench's MCP server: the counter View, the weather View, and a bare tool to compare with.
 
-uvicorn server_runtime_server:app --app-dir bench   (what bench/server_runtime.py starts)
+uvicorn server_runtime_server:app --app-dir bench   (what bench/server_runtime_http.py starts)
 """
 
 from __future__ import annotations

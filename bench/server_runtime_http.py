@@ -3,9 +3,11 @@
 A uvicorn process serves ``bench/server_runtime_server.py`` (stateless HTTP, JSON answers); an ``mcp`` client sends
 ``pyview_event`` clicks the way the browser shim does (through the host's ``tools/call``, here straight to the
 server) and compares them with a bare ``tools/call`` of a tool that returns ``"pong"``. The host page and the paint
-in the frame are not part of this measurement (bench/startup.py covers the browser side).
+in the frame are not part of this measurement (bench/server_runtime.py covers the browser side).
 
-    python bench/server_runtime.py [--clicks 200]
+    python bench/server_runtime_http.py [--clicks 200]
+
+bench/server_runtime.py measures the same through Chromium and a host page (click -> patch painted).
 """
 
 from __future__ import annotations
