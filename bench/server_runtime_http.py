@@ -39,12 +39,16 @@ BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret-0123456789abcdef"
 
 
-def serve(port: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYVIEW_SECRET": SECRET, "PYVIEW_VIEW_CACHE": "off"}
-    command = [sys.executable, "-m", "uvicorn", "server_runtime_server:app", "--app-dir", str(BENCH),
-               "--port", str(port), "--log-level", "warning"]  # fmt: skip
-    process = subprocess.Popen(command, env=env, cwd=REPO, text=True)
-    return process
+def serve(command: list[str], port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYVIEW_SECRET": SECRET, "PYVIEW_VIEW_CACHE": "off", "PYVIEW_WEATHER": "offline"}
+    return subprocess.Popen([*command, "--port", str(port)], env=env, cwd=REPO, text=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 class Frame:
@@ -90,7 +94,7 @@ async def timed(fn: Any, count: int) -> list[float]:
     return times
 
 
-async def round_trips(url: str, clicks: int) -> list[list[object]]:
+async def round_trips(url: str, weather_url: str, clicks: int) -> list[list[object]]:
     rows: list[list[object]] = []
     async with Client(url) as client:
         for _ in range(5):  # warm up
@@ -115,6 +119,7 @@ async def round_trips(url: str, clicks: int) -> list[list[object]]:
         rows.append(["pyview_event click -> patch (counter)", clicks, median(click_times), p95(click_times),
                      f"{overhead:+.1f} ms"])  # fmt: skip
 
+    async with Client(weather_url) as client:  # the weather example, served with --runtime server
         weather = Frame((await client.call_tool("get_weather", {"city": "Oslo"})).meta["pyview"])
         capabilities = {"serverTools": {}, "updateModelContext": {"text": {}}}
         await weather.send(client, [], context={"theme": "light", "displayMode": "inline"}, capabilities=capabilities)
@@ -144,6 +149,7 @@ def memory() -> list[list[object]]:
     rows: list[list[object]] = []
     os.environ["PYVIEW_SECRET"] = SECRET
     os.environ["PYVIEW_VIEW_CACHE"] = "off"
+    os.environ["PYVIEW_WEATHER"] = "offline"
     os.environ["PYVIEW_ORDERS_DB"] = str(Path(tempfile.mkdtemp()) / "orders.sqlite3")
     cases = [
         (BENCH / "server_runtime_server.py", "count", {}),
@@ -178,24 +184,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=200)
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = serve(port)
+    port, weather_port = free_port(), free_port()
+    uvicorn = [sys.executable, "-m", "uvicorn", "server_runtime_server:app", "--app-dir", str(BENCH),
+               "--log-level", "warning"]  # fmt: skip
+    example = [sys.executable, "-m", "pyview.server", str(REPO / "examples" / "weather" / "server.py"), "--http",
+               "--runtime", "server", "--no-warm-up"]  # fmt: skip
+    processes = [serve(uvicorn, port), serve(example, weather_port)]
     try:
-        url = f"http://127.0.0.1:{port}/mcp"
+        urls = (f"http://127.0.0.1:{port}/mcp", f"http://127.0.0.1:{weather_port}/mcp")
         deadline = time.monotonic() + 60
         rows: list[list[object]] | None = None
         while rows is None:
             try:
-                rows = anyio.run(lambda: round_trips(url, args.clicks))
+                rows = anyio.run(round_trips, *urls, args.clicks)
             except Exception:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.5)
     finally:
-        process.terminate()
-        process.wait(10)
+        for process in processes:
+            process.terminate()
+            process.wait(10)
     print(table(["round trip over loopback HTTP", "n", "median ms", "p95 ms", "over bare (median of pairs)"], rows))
     print()
     print(table(["memory per idle live instance (tracemalloc)", "size"], memory()))
