@@ -5,7 +5,8 @@ The View module is imported once per declared View (by ``pyview.build._loader.lo
 the App whose name and display modes the server-side App copies.
 
 Example:
-    >>> tree = render_tree(view, ServerApp(view.app, tool_result=result))  # doctest: +SKIP
+    >>> app = ServerApp(view.app, tool_result=result)  # doctest: +SKIP
+    >>> root, tree = mount_tree(view, app, "weather", effects=False)  # doctest: +SKIP
     >>> tree[0][0]  # doctest: +SKIP
     'div'
 """
@@ -100,18 +101,6 @@ def mount_tree(
         raise RenderError("the first render produced no tree")
     tree: list[Any] = first[0][3]
     return root, tree
-
-
-def render_tree(view: Any, app: ServerApp, name: str, *, handlers: bool) -> list[Any]:
-    """One render of the View, no effects: the children of ``#pyview-root`` as wire trees.
-
-    Raises:
-        RenderError: a component raised while rendering (the error is logged with its traceback).
-    """
-    root, tree = mount_tree(view, app, name, effects=False)
-    if root.problems:
-        raise RenderError("; ".join(root.problems))
-    return tree if handlers else strip_handlers(tree)
 
 
 def strip_handlers(trees: list[Any]) -> list[Any]:

@@ -24,7 +24,7 @@ from pyview.app._errors import HostError
 from pyview.app._protocol import PROTOCOL_VERSION
 from pyview.app._session import AppSession
 from pyview.app._transport import Transport
-from pyview.app._types import HostContext, ToolInput, ToolResult
+from pyview.app._types import ToolInput, ToolResult
 
 logger = logging.getLogger("pyview.server")
 
@@ -189,7 +189,3 @@ class ServerApp(App):
         except Exception as exc:
             logger.exception("pyview: in-process call of tool %r failed", name)
             raise HostError(-32603, f"tools/call {name} failed: {type(exc).__name__}", method="tools/call") from exc
-
-    @property
-    def host_context(self) -> HostContext:
-        return self.session.context
