@@ -78,9 +78,9 @@ class _View:
             for depth in range(1, len(parts)):  # folders without __init__.py are packages in the browser too
                 packages.add(".".join(parts[:depth]))
             self.code[".".join(parts)] = (text, base / inner, package)
-        for name in packages:
-            if name not in self.code:
-                self.code[name] = ("", base / name.replace(".", "/"), True)
+        self.folders = packages - self.code.keys()  # no __init__.py: no __file__ either
+        for name in self.folders:
+            self.code[name] = ("", base / name.replace(".", "/") / "__init__.py", True)
         self.builtins: dict[str, Any] = dict(builtins.__dict__, __import__=self._import)
 
     def public(self, name: str) -> str:
@@ -128,6 +128,12 @@ class _Loader(importlib.abc.Loader):
     def is_package(self, fullname: str) -> bool:
         return self.package
 
+    def get_resource_reader(self, fullname: str) -> Any:
+        """``importlib.resources.files(package)``: the package's folder on disk, as on the browser's file system."""
+        from importlib.readers import FileReader
+
+        return FileReader(self) if self.package else None  # type: ignore[arg-type]
+
 
 class _Finder(importlib.abc.MetaPathFinder):
     """Serves the modules of loaded Views, and nothing else (names outside ``_pyview_*`` are not looked at)."""
@@ -143,7 +149,7 @@ class _Finder(importlib.abc.MetaPathFinder):
             return None
         loader = _Loader(view, fullname)
         spec = importlib.machinery.ModuleSpec(fullname, loader, origin=str(loader.path), is_package=loader.package)
-        spec.has_location = bool(loader.source) or not loader.package
+        spec.has_location = view.public(fullname) not in view.folders
         if loader.package:
             spec.submodule_search_locations = []  # submodules come from this finder only, never from the disk
         return spec

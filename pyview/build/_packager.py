@@ -26,6 +26,7 @@ RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 SHIM_SCRIPTS = ("policy.js", "dom.js", "boot.js")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
+DATA_BLOB = "pyview-data.bin"
 DEFAULT_BOOT_TIMEOUT = 60.0
 _EMSCRIPTEN_EXPORT = "export default _createPyodideModule;"
 
@@ -143,12 +144,17 @@ def _assemble(
     # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
     python = Blob(SOURCES_BLOB, gzip.compress(json.dumps({**core, **sources.files}).encode(), 9, mtime=0), "gzip")
     blobs = [python, *(Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels)]
+    # a package's data files travel as one gzip of their bytes, back to back; config["data"] lists [path, size]
+    data = sorted(sources.data.items())
+    if data:
+        blobs.append(Blob(DATA_BLOB, gzip.compress(b"".join(content for _, content in data), 9, mtime=0), "gzip"))
     config: dict[str, object] = {
         "entry": sources.entry,
         "mountRoot": MOUNT_ROOT,
         "display": sources.display,
         "bootTimeoutMs": int(boot_timeout * 1000),
         "wheels": [wheel.name for wheel in wheels],
+        "data": [[path, len(content)] for path, content in data],
         "version": __version__,
         "handshake": info.handshake,  # the boot shim opens the session with it before Python is up
     }
@@ -217,6 +223,8 @@ def _emscripten_module(dist: RuntimeDist) -> str:
 def _blob_label(blob: Blob) -> str:
     if blob.name == SOURCES_BLOB:
         return "Python: pyview browser core and the View (gzip, base64)"
+    if blob.name == DATA_BLOB:
+        return "the View's data files (gzip, base64)"
     kind = "runtime" if blob.name in ("pyodide.asm.wasm", "python_stdlib.zip") else "package"
     return f"{kind}: {blob.name} ({blob.encoding + ', ' if blob.encoding else ''}base64)"
 

@@ -12,6 +12,8 @@ from pyview.build._errors import BuildError
 PYVIEW_ROOT = Path(__file__).resolve().parent.parent
 # pyview's browser core: the modules that run inside the View (see docs/ARCHITECTURE.md)
 BROWSER_CORE = ("__init__.py", "_version.py", "_lazy.py", "_boot.py", "app", "components", "ui")
+# In a package folder, these are not part of the View: caches, compiled files, hidden files (.git, .DS_Store, ...)
+_SKIPPED_SUFFIXES = frozenset([".pyc", ".pyo", ".so", ".pyd", ".dylib"])
 
 
 class ViewSources:
@@ -19,22 +21,35 @@ class ViewSources:
 
     Attributes:
         entry: the module the boot imports (``weather_view`` for ``weather_view.py``, the folder name for a package).
-        files: ``{path inside the document: source text}``, e.g. ``{"weather_view.py": "..."}``.
+        files: ``{path inside the document: source text}`` of the Python modules, e.g. ``{"weather_view.py": "..."}``.
+        data: ``{path inside the document: bytes}`` of a package's other files (``weather_view/labels.json``): they
+            are shipped beside the modules, so ``Path(__file__).parent / "labels.json"`` and ``importlib.resources``
+            read them in the browser as on the server.
         display: ``{path inside the document: path shown in tracebacks}``, the path as the developer knows it.
         origin: the file or folder given.
     """
 
-    def __init__(self, entry: str, files: dict[str, str], display: dict[str, str], origin: Path) -> None:
+    def __init__(
+        self,
+        entry: str,
+        files: dict[str, str],
+        display: dict[str, str],
+        origin: Path,
+        data: dict[str, bytes] | None = None,
+    ) -> None:
         self.entry = entry
         self.files = files
+        self.data = data or {}
         self.display = display
         self.origin = origin
 
     def digest(self) -> str:
-        """A short content hash of the View's sources (the same sources give the same digest)."""
+        """A short content hash of the View's files, data files included (the same files give the same digest)."""
         sha = hashlib.sha256()
         for path in sorted(self.files):
             sha.update(path.encode() + b"\0" + self.files[path].encode() + b"\0")
+        for path in sorted(self.data):
+            sha.update(b"data\0" + path.encode() + b"\0" + len(self.data[path]).to_bytes(8, "big") + self.data[path])
         return sha.hexdigest()[:12]
 
 
@@ -50,14 +65,10 @@ def load_view_sources(view: str | os.PathLike[str]) -> ViewSources:
     if origin.is_file():
         if origin.suffix != ".py":
             raise BuildError(f"A View is a Python file or a package folder, not {origin.name}")
-        entry, paths = origin.stem, {origin.name: origin}
+        entry, paths, data_paths = origin.stem, {origin.name: origin}, dict[str, Path]()
     elif (origin / "__init__.py").is_file():
         entry = origin.name
-        paths = {
-            f"{entry}/{path.relative_to(origin).as_posix()}": path
-            for path in sorted(origin.rglob("*.py"))
-            if "__pycache__" not in path.parts
-        }
+        paths, data_paths = _package_files(origin)
     else:
         raise BuildError(f"{origin} is a folder without __init__.py; give the View's .py file or a package folder")
     if not entry.isidentifier():
@@ -70,7 +81,28 @@ def load_view_sources(view: str | os.PathLike[str]) -> ViewSources:
         check_syntax(text, shown)
         files[inner] = text
         display[inner] = shown
-    return ViewSources(entry, files, display, origin)
+    data: dict[str, bytes] = {}
+    for inner, path in data_paths.items():
+        try:
+            data[inner] = path.read_bytes()
+        except OSError as exc:
+            raise BuildError(f"{_display_path(path)}: cannot read this file of the View: {exc}") from None
+    return ViewSources(entry, files, display, origin, data)
+
+
+def _package_files(origin: Path) -> tuple[dict[str, Path], dict[str, Path]]:
+    """A package's modules and its data files (everything else but caches, compiled and hidden files)."""
+    modules: dict[str, Path] = {}
+    data: dict[str, Path] = {}
+    for path in sorted(origin.rglob("*")):
+        relative = path.relative_to(origin)
+        if not path.is_file() or "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
+            continue
+        if path.suffix in _SKIPPED_SUFFIXES:
+            continue
+        inner = f"{origin.name}/{relative.as_posix()}"
+        (modules if path.suffix == ".py" else data)[inner] = path
+    return modules, data
 
 
 def check_syntax(source: str, filename: str) -> None:

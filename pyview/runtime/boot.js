@@ -243,6 +243,16 @@
       pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
       pyodide.FS.writeFile(full, text);
     }
+    if (config.data && config.data.length) { // a package's data files: their bytes back to back, [path, size] each
+      const bytes = new Uint8Array(await blobResponse("pyview-data.bin").arrayBuffer());
+      let at = 0;
+      for (const [path, size] of config.data) {
+        const full = `${config.mountRoot}/${path}`;
+        pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+        pyodide.FS.writeFile(full, bytes.subarray(at, at + size));
+        at += size;
+      }
+    }
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
     globalThis.pyviewPyodide = pyodide;
     const dom = globalThis.pyviewDom;
