@@ -184,11 +184,12 @@ class Views(Extension):
         """
         self._check_open()
         handle = self._resolve(view)
+        chosen = _visibility(visibility)
         hints = {"read_only_hint": read_only, "destructive_hint": destructive, "idempotent_hint": idempotent,
                  "open_world_hint": open_world}  # fmt: skip
-        chosen = {key: value for key, value in hints.items() if value is not None}
-        if chosen or annotations is not None:
-            annotations = (annotations or ToolAnnotations()).model_copy(update=chosen)
+        flags = {key: value for key, value in hints.items() if value is not None}
+        if flags or annotations is not None:
+            annotations = (annotations or ToolAnnotations()).model_copy(update=flags)
 
         def decorator(fn: _F) -> _F:
             tool_name = name or fn.__name__
@@ -202,18 +203,17 @@ class Views(Extension):
             self._checks[tool_name] = Tool.from_function(wrapped, name=tool_name, description=description or "")
             if tool_name == EVENT_TOOL:
                 raise ValueError(f"the tool name {EVENT_TOOL!r} is pyview's own (the server runtime's event tool)")
-            if handle is None:
-                self._plain_tools.append(ToolBinding(fn=wrapped, meta=meta, kwargs=kwargs))
+            if handle is None:  # no View, but the same visibility rule: "app" keeps it from the model
+                self._plain_tools.append(ToolBinding(fn=wrapped, meta=_with_visibility(meta, chosen), kwargs=kwargs))
             else:
-                chosen_visibility = _visibility(visibility)
-                openai = _openai.tool_meta(handle.uri, chosen_visibility)
+                openai = _openai.tool_meta(handle.uri, chosen)
                 self.apps.tool(
                     resource_uri=handle.uri,
-                    visibility=chosen_visibility,
+                    visibility=chosen,
                     meta={**openai, **(meta or {}), "ui/resourceUri": handle.uri},
                     **kwargs,
                 )(wrapped)
-                if chosen_visibility != ["app"]:  # an app-only tool answers its View: no new View shows it
+                if chosen != ["app"]:  # an app-only tool answers its View: no new View shows it
                     self._tool_views[tool_name] = handle
             return fn
 
@@ -316,6 +316,19 @@ def _visibility(
         if item not in ("model", "app"):
             raise ValueError(f"visibility is 'model', 'app' or 'both' (or a list of 'model', 'app'), not {item!r}")
     return chosen
+
+
+def _with_visibility(meta: dict[str, Any] | None, visibility: list[Visibility] | None) -> dict[str, Any] | None:
+    """``meta`` with ``ui.visibility`` set, for a tool without a View (the SDK's ``Apps.tool`` does it for the rest).
+
+    Example:
+        >>> _with_visibility({"x": 1}, ["app"])
+        {'x': 1, 'ui': {'visibility': ['app']}}
+    """
+    if visibility is None:
+        return meta
+    ui = (meta or {}).get("ui")
+    return {**(meta or {}), "ui": {**(ui if isinstance(ui, dict) else {}), "visibility": visibility}}
 
 
 def _check_arguments(tool: Tool, arguments: dict[str, Any]) -> str | None:
