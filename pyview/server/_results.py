@@ -11,7 +11,7 @@ from typing import Any
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, RootModel, ValidationError, create_model
 
 logger = logging.getLogger("pyview.server")
 
@@ -28,7 +28,14 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
 
     A ``ToolError`` becomes the ``isError`` result itself (see :func:`refusal`), so the caller reads the tool's own
     message, not the SDK's ``Error executing tool NAME:`` in front of it.
+
+    ``structuredContent`` is always an object, as MCP requires: where the SDK wraps a result as ``{"result": ...}``
+    (lists, unions such as ``Model | None``, primitives), a pydantic result is wrapped the same way; a ``RootModel``
+    return type (``RootModel[list[Row]]``) is published as ``{"result": <its schema>}`` and wrapped too.
     """
+    root_output = _root_output_model(fn, name)
+    wrap = [root_output is not None]  # completed below, once the SDK's view of the wrapper is known
+
     if inspect.iscoroutinefunction(fn):
 
         @functools.wraps(fn)
@@ -41,43 +48,80 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
                 return refusal(name, exc)
             except Exception as exc:
                 return refusal(name, _crash(name, exc))
-            return to_call_result(result, text)
+            return to_call_result(result, text, wrap=wrap[0])
 
-        return call_async
+        wrapper: Callable[..., Any] = call_async
+    else:
 
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            result = fn(*args, **kwargs)
-        except MCPError:
-            raise
-        except ToolError as exc:
-            return refusal(name, exc)
-        except Exception as exc:
-            return refusal(name, _crash(name, exc))
-        return to_call_result(result, text)
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                result = fn(*args, **kwargs)
+            except MCPError:
+                raise
+            except ToolError as exc:
+                return refusal(name, exc)
+            except Exception as exc:
+                return refusal(name, _crash(name, exc))
+            return to_call_result(result, text, wrap=wrap[0])
 
-    return call
+        wrapper = call
+    if root_output is not None:
+        signature = inspect.signature(fn, eval_str=True).replace(return_annotation=root_output)
+        wrapper.__signature__ = signature  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {**getattr(fn, "__annotations__", {}), "return": root_output}
+    else:
+        wrap[0] = _sdk_wraps(wrapper)
+    return wrapper
 
 
-def to_call_result(result: Any, text: TextFn | None = None) -> Any:
+def to_call_result(result: Any, text: TextFn | None = None, *, wrap: bool = False) -> Any:
     """A pydantic model becomes a ``CallToolResult`` with readable text and its JSON as ``structuredContent``.
 
-    Anything else is returned unchanged, for the SDK to convert as usual.
+    Anything else is returned unchanged, for the SDK to convert as usual. ``structuredContent`` is always an
+    object: with ``wrap`` (the tool's ``outputSchema`` is ``{"result": ...}``), or when the model's JSON is not an
+    object (a ``RootModel`` of a list), it is ``{"result": <the model's JSON>}``, as the SDK does for lists.
 
     Example:
+        >>> from pydantic import RootModel
         >>> class Point(BaseModel):
         ...     x: int
         ...     y: int
         >>> to_call_result(Point(x=1, y=2)).content[0].text
         'x: 1\\ny: 2'
+        >>> to_call_result(RootModel[list[int]]([1, 2])).structured_content
+        {'result': [1, 2]}
     """
     if not isinstance(result, BaseModel) or isinstance(result, CallToolResult):
         return result
     structured = result.model_dump(mode="json", by_alias=True)
+    if wrap or not isinstance(structured, dict):
+        structured = {"result": structured}
     return CallToolResult(
         content=[TextContent(type="text", text=result_text(result, text))], structured_content=structured
     )
+
+
+def _root_output_model(fn: Callable[..., Any], name: str) -> type[BaseModel] | None:
+    """For a tool returning a ``RootModel``, the output model ``{"result": that model}`` to publish instead."""
+    try:
+        returns = inspect.signature(fn, eval_str=True).return_annotation
+    except Exception:  # unresolvable annotations: the SDK reports them when it registers the tool
+        return None
+    if isinstance(returns, type) and issubclass(returns, RootModel):
+        output: type[BaseModel] = create_model(f"{name}Output", result=(returns, ...))
+        return output
+    return None
+
+
+def _sdk_wraps(fn: Callable[..., Any]) -> bool:
+    """Whether the SDK publishes this tool's output as ``{"result": ...}`` (a list, a union, a primitive, ...)."""
+    from mcp.server.mcpserver.utilities.func_metadata import func_metadata
+
+    try:
+        return bool(func_metadata(fn).wrap_output)
+    except Exception:  # an unusable signature: the SDK reports it when it registers the tool
+        return False
 
 
 def result_text(result: BaseModel, text: TextFn | None = None) -> str:
