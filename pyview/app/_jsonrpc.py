@@ -5,6 +5,11 @@ proper JSON-RPC error when it is a request (``-32600`` invalid request, ``-32601
 ``-32602`` bad
 params, ``-32603`` handler failure) and logged and dropped otherwise. Notifications are dispatched straight
 from the transport's callback, without a task per message.
+
+Cancellation works both ways (MCP's ``notifications/cancelled``): cancelling the task that awaits
+:meth:`JsonRpcPeer.request` tells the other side which request to stop (as a timeout does); a
+``notifications/cancelled`` from the other side cancels the task running the handler of that request (a View-provided
+tool, say), and no response is sent for it.
 """
 
 from __future__ import annotations
@@ -56,9 +61,11 @@ class JsonRpcPeer:
     """
 
     __slots__ = (
+        "_cancelled",
         "_closed",
         "_ids",
         "_pending",
+        "_running",
         "_tasks",
         "on_close",
         "on_notification",
@@ -81,6 +88,8 @@ class JsonRpcPeer:
         self.request_handlers: dict[str, RequestHandler] = {}
         self._pending: dict[int, tuple[str, asyncio.Future[Any]]] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
+        self._running: dict[Any, asyncio.Future[Any]] = {}  # incoming request id -> the task running its handler
+        self._cancelled: set[Any] = set()  # incoming request ids the other side cancelled: never answered
         self._ids = itertools.count(1)
         self._closed = False
 
@@ -119,6 +128,8 @@ class JsonRpcPeer:
             HostError: the other side answered with an error.
             RequestTimeoutError: no answer in time (a ``notifications/cancelled`` is sent on a best-effort
             basis). ConnectionClosedError: the link is closed, or closed while waiting.
+            asyncio.CancelledError: the awaiting task was cancelled; the other side is sent
+            ``notifications/cancelled`` for this request (except for ``ui/initialize``, which is never cancelled).
         """
         if timeout is None:
             timeout = self.request_timeout
@@ -136,15 +147,20 @@ class JsonRpcPeer:
                 return await asyncio.wait_for(future, timeout)
             except TimeoutError:
                 if future.cancelled() and not self._closed:
-                    self._cancel_remote(request_id)
+                    self._cancel_remote(request_id, "timeout")
                     raise RequestTimeoutError(method, timeout) from None
                 raise
+        except asyncio.CancelledError:
+            # the caller gave up: unless the answer came already, the other side may stop working on it
+            if (future.cancelled() or not future.done()) and not self._closed and method != p.INITIALIZE:
+                self._cancel_remote(request_id, "cancelled")
+            raise
         finally:
             self._pending.pop(request_id, None)
 
-    def _cancel_remote(self, request_id: int) -> None:
+    def _cancel_remote(self, request_id: int, reason: str) -> None:
         try:
-            self.notify(p.CANCELLED, {"requestId": request_id, "reason": "timeout"})
+            self.notify(p.CANCELLED, {"requestId": request_id, "reason": reason})
         except Exception:
             log.debug("could not send notifications/cancelled", exc_info=True)
 
@@ -213,6 +229,8 @@ class JsonRpcPeer:
         if not isinstance(params, dict):
             log.warning("dropped notification %s: params is not an object", method)
             return
+        if method == p.CANCELLED:
+            self._cancel_handler(params.get("requestId"))
         if self.on_notification is None:
             log.debug("no notification handler, dropped %s", method)
             return
@@ -239,12 +257,32 @@ class JsonRpcPeer:
         if hasattr(result, "__await__"):
             task = asyncio.ensure_future(result)
             self._tasks.add(task)
+            if request_id in self._running:
+                log.warning("request id %.50r is reused while its first request runs; only the last can be cancelled",
+                            request_id)  # fmt: skip
+            self._running[request_id] = task
             task.add_done_callback(lambda t: self._finish(request_id, method, t))
         else:
             self._respond(request_id, result)
 
+    def _cancel_handler(self, request_id: object) -> None:
+        """The other side cancelled request ``request_id``: stop its handler; it gets no response."""
+        task = self._running.get(request_id) if _valid_id(request_id) else None
+        if task is None:  # finished already, never seen, or answered synchronously: nothing to stop
+            log.debug("notifications/cancelled for a request that is not running: %.50r", request_id)
+            return
+        self._cancelled.add(request_id)
+        task.cancel()
+
     def _finish(self, request_id: Any, method: str, task: asyncio.Future[Any]) -> None:
         self._tasks.discard(task)
+        if self._running.get(request_id) is task:
+            del self._running[request_id]
+        if request_id in self._cancelled:
+            self._cancelled.discard(request_id)
+            if not task.cancelled() and task.exception() is not None:  # retrieved, so asyncio does not warn
+                log.debug("cancelled handler for %s ended with %r", method, task.exception())
+            return  # cancelled by the other side: it expects no response
         if task.cancelled():
             self._respond(request_id, error={"code": p.INTERNAL_ERROR, "message": f"{method} was cancelled"})
             return
