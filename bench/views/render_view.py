@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pyview import View, component, h, use_callback, use_state
+from pyview import Selection, View, component, h, use_callback, use_selected, use_selection, use_state
 
 ADJECTIVES = ("pretty", "large", "big", "small", "tall", "short", "long", "handsome", "plain", "quaint", "clean",
               "elegant", "easy", "angry", "crazy", "helpful", "mushy", "odd", "unsightly", "adorable", "important",
@@ -26,10 +26,12 @@ def build_rows(count: int) -> list[tuple[int, str]]:
 
 
 @component
-def Row(row_id: int, label: str, selected: bool, select: Any, remove: Any) -> Any:
+def Row(row_id: int, label: str, selection: Selection, remove: Any) -> Any:
+    # Selecting a row re-renders only the old and the new row, not the table (see use_selection).
+    selected = use_selected(selection, row_id)
     return h.tr(
         h.td(str(row_id), class_="col-md-1"),
-        h.td(h.a(label, class_="lbl", on_click=lambda: select(row_id)), class_="col-md-4"),
+        h.td(h.a(label, class_="lbl", on_click=lambda: selection.set(row_id)), class_="col-md-4"),
         h.td(h.a(h.span("x", class_="remove"), on_click=lambda: remove(row_id)), class_="col-md-1"),
         h.td(class_="col-md-6"),
         class_="danger" if selected else None,
@@ -39,8 +41,7 @@ def Row(row_id: int, label: str, selected: bool, select: Any, remove: Any) -> An
 @component
 def Bench() -> Any:
     rows, set_rows = use_state(list)
-    selected, set_selected = use_state(0)
-    select = use_callback(lambda row_id: set_selected(row_id), [])
+    selection = use_selection(0)
     remove = use_callback(lambda row_id: set_rows(lambda old: [r for r in old if r[0] != row_id]), [])
 
     def update() -> None:
@@ -67,7 +68,7 @@ def Bench() -> Any:
         ),
         h.table(
             h.tbody(
-                [Row(i, label, i == selected, select, remove, key=i) for i, label in rows],
+                [Row(i, label, selection, remove, key=i) for i, label in rows],
                 id="tbody",
             ),
             class_="table",

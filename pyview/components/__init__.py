@@ -38,6 +38,9 @@ _LAZY: dict[str, str] = {
     "use_callback": "_hooks",
     "use_ref": "_hooks",
     "Ref": "_hooks",
+    "use_selection": "_selection",
+    "use_selected": "_selection",
+    "Selection": "_selection",
     "use_action": "_action",
     "Action": "_action",
     "Event": "_event",
@@ -62,6 +65,7 @@ __all__ = [
     "EventHandler",
     "Ref",
     "Root",
+    "Selection",
     "UnsafeAttributeError",
     "View",
     "component",
@@ -79,6 +83,8 @@ __all__ = [
     "use_host_context",
     "use_memo",
     "use_ref",
+    "use_selected",
+    "use_selection",
     "use_state",
     "use_tool_cancelled",
     "use_tool_input",
@@ -111,6 +117,7 @@ if TYPE_CHECKING:
     from pyview.components._hooks import Ref, use_callback, use_effect, use_memo, use_ref, use_state
     from pyview.components._html import render_to_string
     from pyview.components._root import Root
+    from pyview.components._selection import Selection, use_selected, use_selection
     from pyview.components._view import View
 
 

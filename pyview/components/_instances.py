@@ -112,6 +112,26 @@ def host_id(comp: CompInst) -> int:
     return parent.id  # type: ignore[union-attr]
 
 
+class After:
+    """The anchor "after ``comp``'s nodes", resolved only if an insert or a move needs it (see :func:`resolve`).
+
+    A component re-rendering on its own (one row of 1,000 whose selection changed) usually only patches its
+    nodes in place: finding its next sibling's DOM node would cost a scan of its parent's children for nothing.
+    """
+
+    __slots__ = ("comp",)
+
+    def __init__(self, comp: CompInst) -> None:
+        self.comp = comp
+
+
+def resolve(anchor: int | After | None) -> int | None:
+    """The DOM id an anchor stands for (None: at the end)."""
+    if type(anchor) is After:
+        return anchor_after(anchor.comp)
+    return anchor  # type: ignore[return-value]
+
+
 def anchor_after(comp: CompInst) -> int | None:
     """DOM id of the first node after a component's nodes inside their element (None: at the end)."""
     node: CompInst = comp

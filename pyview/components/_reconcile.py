@@ -17,28 +17,30 @@ from typing import TYPE_CHECKING
 
 from pyview.components._component import props_equal
 from pyview.components._element import Element
-from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom
-from pyview.components._mount import _finish, _remove, call_component, mount, unmount
+from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom, resolve
+from pyview.components._mount import _finish, _remove, call_component, mount, unmount_all
 
 if TYPE_CHECKING:
     from typing import Any
 
     from pyview.components._element import Node
-    from pyview.components._instances import Inst
+    from pyview.components._instances import After, Inst
+
+    Anchor = int | After | None
     from pyview.components._root import Root
 
 INSERT, REMOVE, MOVE, ATTR, TEXT, CLEAR, HYDRATE = range(7)
 _MISSING = object()
 
 
-def render_component(root: Root, comp: CompInst, pid: int, anchor: int | None) -> None:
+def render_component(root: Root, comp: CompInst, pid: int, anchor: Anchor) -> None:
     """Re-render a component and reconcile its output with what it rendered before."""
     nodes = call_component(root, comp)
     comp.kids = reconcile(root, comp, comp.kids, nodes, pid, anchor, comp)
     _finish(root, comp)
 
 
-def patch(root: Root, inst: Inst, node: Node, pid: int, owner: CompInst | None, anchor: int | None) -> None:
+def patch(root: Root, inst: Inst, node: Node, pid: int, owner: CompInst | None, anchor: Anchor) -> None:
     """Bring a mounted instance of the same kind up to date with ``node``."""
     kind = type(inst)
     if kind is TextInst:
@@ -161,7 +163,7 @@ def reconcile(
     old: list[Inst],
     new: list[Node],
     pid: int,
-    anchor: int | None,
+    anchor: Anchor,
     owner: CompInst | None,
 ) -> list[Inst]:
     """Turn the children ``old`` into ``new`` (keyed, with LIS-minimal moves); return the new instances."""
@@ -171,8 +173,7 @@ def reconcile(
         if n_old:
             if type(parent) is HostInst:
                 ops.append([CLEAR, pid])
-                for inst in old:
-                    unmount(root, inst)
+                unmount_all(root, old)
             else:
                 for inst in old:
                     _remove(root, inst)
@@ -219,8 +220,7 @@ def reconcile(
     if removed:
         if len(removed) == n_old and type(parent) is HostInst:
             ops.append([CLEAR, pid])
-            for inst in removed:
-                unmount(root, inst)
+            unmount_all(root, removed)
         else:
             for inst in removed:
                 _remove(root, inst)
@@ -228,7 +228,7 @@ def reconcile(
     # Right to left, each child is inserted or moved before ``nxt``, the first DOM node after it. A component
     # child that is skipped (memo, unchanged) needs no anchor, so its first node is looked up only when a child to
     # its left does need one: selecting one row of 1,000 memoised rows then walks no row's DOM.
-    nxt = anchor
+    nxt: Anchor = anchor
     unresolved: list[CompInst] = []  # skipped component children right of j, nearest last
     j = n_new - 1
     while j >= 0:
@@ -264,6 +264,7 @@ def reconcile(
         if moved is not None and j in moved:
             ids: list[int] = []
             dom_ids(inst, ids)
+            nxt = resolve(nxt)
             for id in ids:
                 ops.append([MOVE, pid, id, nxt])
         found = inst.id if type(inst) is not CompInst else first_dom(inst)  # type: ignore[union-attr]
@@ -273,7 +274,7 @@ def reconcile(
     return kids
 
 
-def _first_of(unresolved: list[CompInst], nxt: int | None) -> int | None:
+def _first_of(unresolved: list[CompInst], nxt: Anchor) -> Anchor:
     """The anchor after skipped children: the first DOM node of the nearest one that renders any (then clear)."""
     for inst in reversed(unresolved):
         found = first_dom(inst)
@@ -291,12 +292,12 @@ def _insert_run(
     start: int,
     end: int,
     pid: int,
-    before: int | None,
+    before: Anchor,
     owner: CompInst | None,
 ) -> list[Inst]:
     wire: list[object] = []
     first = root.nid
     made = [mount(root, nodes[k], parent, owner, wire) for k in range(start, end)]
     if wire:
-        root.ops.append([INSERT, pid, before, first, wire])
+        root.ops.append([INSERT, pid, resolve(before), first, wire])
     return made

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pyview.components._element import Element, flatten
 from pyview.components._event import Event, call_handler
-from pyview.components._instances import CompInst, HostInst, anchor_after, host_id
+from pyview.components._instances import After, CompInst, HostInst, host_id
 from pyview.components._mount import mount
 from pyview.components._reconcile import HYDRATE, reconcile, render_component
 
@@ -120,7 +120,7 @@ class Root:
                     self.dirty = set()
                     for comp in batch:
                         if comp.alive and comp.dirty:
-                            render_component(self, comp, host_id(comp), anchor_after(comp))
+                            render_component(self, comp, host_id(comp), After(comp))
             finally:
                 self.rendering = False
             if self.touched:

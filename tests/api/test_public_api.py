@@ -12,10 +12,10 @@ PUBLIC = {
     # the View side (browser core)
     "App", "AppSession", "CapabilityError", "HostCapabilities", "HostContext", "HostError", "McpError",
     "PROTOCOL_VERSION", "RequestTimeoutError", "ToolCancelled", "ToolInput", "ToolResult",
-    "Action", "Context", "Element", "Event", "Ref", "View", "component", "create_context", "h", "prevent_default",
-    "render_to_string", "stop_propagation", "unsafe_html", "use_action", "use_app", "use_callback", "use_context",
-    "use_effect", "use_host_context", "use_memo", "use_ref", "use_state", "use_tool_cancelled", "use_tool_input",
-    "use_tool_input_partial", "use_tool_result",
+    "Action", "Context", "Element", "Event", "Ref", "Selection", "View", "component", "create_context", "h",
+    "prevent_default", "render_to_string", "stop_propagation", "unsafe_html", "use_action", "use_app", "use_callback",
+    "use_context", "use_effect", "use_host_context", "use_memo", "use_ref", "use_selected", "use_selection",
+    "use_state", "use_tool_cancelled", "use_tool_input", "use_tool_input_partial", "use_tool_result",
     # tooling (CPython)
     "BuildError", "BuiltView", "build_view", "ViewHandle", "Views",
 }  # fmt: skip
