@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from pyview import Selection, View, component, h, use_callback, use_selected, use_selection, use_state
@@ -14,14 +13,20 @@ COLOURS = ("red", "yellow", "blue", "green", "pink", "brown", "purple", "brown",
 NOUNS = ("table", "chair", "house", "bbq", "desk", "car", "pony", "cookie", "sandwich", "burger", "pizza", "mouse",
          "keyboard")  # fmt: skip
 
-_rng = random.Random(7)
 _next_id = [1]
+_seed = [7]
+
+
+def _pick(words: tuple[str, ...]) -> str:
+    # the same linear congruential generator as vanilla.html: random.choice would cost more than the rendering
+    seed = _seed[0] = (_seed[0] * 1103515245 + 12345) % 2147483648
+    return words[seed % len(words)]
 
 
 def build_rows(count: int) -> list[tuple[int, str]]:
     start = _next_id[0]
     _next_id[0] += count
-    pick = _rng.choice
+    pick = _pick
     return [(start + i, f"{pick(ADJECTIVES)} {pick(COLOURS)} {pick(NOUNS)}") for i in range(count)]
 
 

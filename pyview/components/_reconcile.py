@@ -16,7 +16,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from pyview.components._component import props_equal
-from pyview.components._element import Element
+from pyview.components._element import ComponentElement, Element
 from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom, resolve
 from pyview.components._mount import _finish, _remove, call_component, mount, unmount_all
 
@@ -183,8 +183,14 @@ def reconcile(
     src: list[Inst | None] = [None] * n_new
     start = 0
     limit = min(n_old, n_new)
-    while start < limit and _matches(old[start], new[start]):
-        src[start] = old[start]
+    while start < limit:  # the common prefix; components compared inline (no call per row)
+        o, n = old[start], new[start]
+        if type(n) is ComponentElement and type(o) is CompInst:
+            if o.el.type is not n.type or o.el.key != n.key:
+                break
+        elif not _matches(o, n):
+            break
+        src[start] = o
         start += 1
     end_old, end_new = n_old, n_new
     while end_old > start and end_new > start and _matches(old[end_old - 1], new[end_new - 1]):
@@ -196,6 +202,8 @@ def reconcile(
     if start < end_old:
         if start == end_new:
             removed = old[start:end_old]
+        elif end_old == end_new and _in_place(old, new, src, start, end_new):
+            moved, removed = _rekey(old, new, src, start, end_new)
         else:
             index: dict[tuple[object, object], int] = {}
             for i in range(start, end_old):
@@ -272,6 +280,58 @@ def reconcile(
             nxt = found
         j -= 1
     return kids
+
+
+def _in_place(old: list[Inst], new: list[Node], src: list[Inst | None], start: int, end: int) -> bool:
+    """Match the children at the same positions of a middle part of equal length, if nearly all match.
+
+    Swapping two rows of 1,000 leaves 996 in place: they keep their nodes, and only the few others are looked up
+    by key and moved, instead of indexing all 998 by key and computing the longest increasing subsequence.
+    """
+    allowed = max(4, (end - start) >> 4)
+    misses = 0
+    same: list[int] = []
+    for i in range(start, end):
+        o, n = old[i], new[i]
+        if type(n) is ComponentElement and type(o) is CompInst:
+            if o.el.type is n.type and o.el.key == n.key:
+                same.append(i)
+                continue
+        elif _matches(o, n):
+            same.append(i)
+            continue
+        misses += 1
+        if misses > allowed:
+            return False
+    for i in same:
+        src[i] = old[i]
+    return True
+
+
+def _rekey(
+    old: list[Inst], new: list[Node], src: list[Inst | None], start: int, end: int
+) -> tuple[set[int], list[Inst]]:
+    """After :func:`_in_place`: find the unmatched new children among the unmatched old ones by key; the found
+    ones move (the in-place ones keep their order, so moving the others is always correct), the rest are removed."""
+    index: dict[tuple[object, object], int] = {}
+    removed: list[Inst] = []
+    for i in range(start, end):
+        if src[i] is None:
+            kk = _kind_key(old[i])
+            kk = kk if kk[1] is not None else (kk[0], ("#", i))
+            if kk in index:
+                removed.append(old[index[kk]])
+            index[kk] = i
+    moved: set[int] = set()
+    for j in range(start, end):
+        if src[j] is None:
+            kk = _node_kind_key(new[j])
+            i = index.pop(kk if kk[1] is not None else (kk[0], ("#", j)), -1)
+            if i >= 0:
+                src[j] = old[i]
+                moved.add(j)
+    removed += [old[i] for i in sorted(index.values())]
+    return moved, removed
 
 
 def _first_of(unresolved: list[CompInst], nxt: Anchor) -> Anchor:

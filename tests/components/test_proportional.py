@@ -181,3 +181,34 @@ def test_a_row_whose_key_argument_changes_moves_its_subscription() -> None:
     shared.set(2)
     screen.flush()
     assert screen.text == "on"
+
+
+def test_few_changes_in_a_long_list_match_in_place_and_move_only_the_changed() -> None:
+    import random
+
+    from pyview.components.testing import render as render_tree
+
+    rng = random.Random(5)
+
+    @component
+    def Item(label: str) -> Any:
+        return h.li(label, data_label=label)
+
+    def tree(labels: list[str]) -> Any:
+        return h.ul(h.li("head"), [Item(label, key=label) for label in labels], h.li("tail"))
+
+    labels = [str(i) for i in range(200)]
+    screen = render_tree(tree(labels))
+    for _ in range(40):
+        new = labels[:]
+        for _ in range(rng.randint(1, 4)):
+            a, b = rng.randrange(len(new)), rng.randrange(len(new))
+            new[a], new[b] = new[b], new[a]
+        if rng.random() < 0.3:
+            new[rng.randrange(len(new))] = f"n{rng.randrange(10**6)}"  # one replaced: removed and inserted
+        before = len(screen.patches)
+        screen.rerender(tree(new))  # the patched DOM is checked against the tree after every update
+        assert [li.get("data-label") for li in screen.find_all("li")][1:-1] == new
+        ops = [op for patch in screen.patches[before:] for op in json.loads(patch)]
+        assert len([op for op in ops if op[0] == 2]) <= 8, ops  # a few moves, not a reshuffle
+        labels = new
