@@ -61,6 +61,11 @@ def _parser() -> argparse.ArgumentParser:
         "--package", action="append", default=[], metavar="REQ",
         help="a requirement to embed as wheels and install at boot (repeatable), e.g. --package pydantic",
     )  # fmt: skip
+    build.add_argument(
+        "--snapshot", action="store_true",
+        help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
+        "start, +8 MB inline, or a file beside the runtime in url mode",
+    )  # fmt: skip
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
@@ -90,10 +95,13 @@ def _build(args: argparse.Namespace) -> int:
         packages=args.package,
         title=args.title,
         boot_timeout=args.boot_timeout or DEFAULT_BOOT_TIMEOUT,
+        snapshot=args.snapshot,
     )
     target = built.write(args.output)
     print(f"pyview: built {built.entry} -> {target} ({'pre-rendered' if built.prerendered else 'no pre-render'})")
     print(built.size_table())
+    for note in built.notes:
+        print(f"note: {note}")
     if built.csp:
         print("The resource must declare this _meta.ui.csp so hosts let the frame load the runtime:")
         for key, domains in built.csp.items():

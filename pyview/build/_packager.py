@@ -16,6 +16,7 @@ from pyview.build._document import Blob, render_document, script_json, script_te
 from pyview.build._errors import BuildError
 from pyview.build._prerender import ViewInfo, inspect_view
 from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
+from pyview.build._snapshot import Snapshot, make_snapshot, snapshot_dir
 from pyview.build._sources import ViewSources, browser_core_sources, load_view_sources
 from pyview.build._wheels import resolve_wheels
 
@@ -27,6 +28,8 @@ SHIM_SCRIPTS = ("policy.js", "dom.js", "boot.js")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
 DATA_BLOB = "pyview-data.bin"
+SNAPSHOT_BLOB = "pyview-snapshot.bin"
+SNAPSHOT_SCRIPT = "snapshot.js"  # the shim's snapshot loader, in documents that carry or point at a snapshot
 DEFAULT_BOOT_TIMEOUT = 60.0
 _EMSCRIPTEN_EXPORT = "export default _createPyodideModule;"
 
@@ -41,7 +44,10 @@ class BuiltView:
         parts: ``[(part name, bytes in the document)]``, largest first.
         csp: the ``_meta.ui.csp`` the resource must declare (domains for a runtime served by URL), ``{}`` for inline.
         prerendered: whether the first paint shows the View's own pre-rendered UI.
+        notes: what the build wants the developer to know (e.g. why a View boots without a memory snapshot).
     """
+
+    notes: list[str]
 
     def __init__(
         self,
@@ -58,6 +64,7 @@ class BuiltView:
         self.parts = sorted(parts, key=lambda part: -part[1])
         self.csp = csp
         self.prerendered = prerendered
+        self.notes = []
 
     @property
     def size(self) -> int:
@@ -87,6 +94,7 @@ def build_view(
     title: str | None = None,
     boot_timeout: float = DEFAULT_BOOT_TIMEOUT,
     progress: ProgressCallback | None = None,
+    snapshot: bool = False,
 ) -> BuiltView:
     """Build a View into one self-contained HTML document.
 
@@ -98,6 +106,9 @@ def build_view(
         title: the document title (default: the View's module name).
         boot_timeout: seconds before a View that has not started shows the timeout panel.
         progress: receives status lines while the runtime or wheels are fetched.
+        snapshot: bake a memory snapshot (Python started, pyview and the View imported; made in Node at build time,
+            cached): inline, it is embedded; url, it is a runtime file under ``runtime_url + "snapshots/"``. Views
+            with ``packages`` boot without one (see ``BuiltView.notes``).
 
     Raises:
         BuildError: the View has a syntax error (file and line), the options disagree, or the runtime or packages are
@@ -118,7 +129,24 @@ def build_view(
     dist = ensure_runtime(progress=progress)
     wheels = resolve_wheels(packages)
     info = inspect_view(sources)
-    return _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info)
+    notes: list[str] = []
+    baked = None
+    if snapshot and wheels:
+        notes.append(
+            "no memory snapshot: Views with --package boot without one (Pyodide cannot snapshot after loading "
+            "packages), so Python starts the plain, slower way"
+        )
+    elif snapshot:
+        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry)
+        notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
+    built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked)
+    if baked is not None and runtime == "url":
+        notes.append(
+            f"memory snapshot: serve {snapshot_dir(dist) / baked.file_name} as {runtime_url}snapshots/"
+            f"{baked.file_name} (pyview serve --runtime url does)"
+        )
+    built.notes = notes
+    return built
 
 
 def _check_runtime_url(url: str | None) -> str:
@@ -139,6 +167,7 @@ def _assemble(
     title: str | None,
     boot_timeout: float,
     info: ViewInfo,
+    snapshot: Snapshot | None = None,
 ) -> BuiltView:
     core = browser_core_sources()
     # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
@@ -168,6 +197,9 @@ def _assemble(
             Blob("pyodide.asm.wasm", dist.wasm_gzip(), encoding="gzip"),
             Blob("python_stdlib.zip", dist.stdlib_gzip(), encoding="gzip"),
         ]
+        if snapshot is not None:
+            blobs.append(Blob(SNAPSHOT_BLOB, snapshot.data, encoding="gzip"))
+            config["snapshot"] = {**snapshot.config(), "blob": SNAPSHOT_BLOB}
         loader_js = script_text(dist.file("pyodide.js").read_text("utf-8"))
         emscripten_module = _emscripten_module(dist)
     else:
@@ -175,9 +207,10 @@ def _assemble(
         config["runtime"] = {"mode": "url", "url": runtime_url}
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
         csp = {"resourceDomains": [origin], "connectDomains": [origin]}
-    shims = [
-        script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in SHIM_SCRIPTS if (RUNTIME_DIR / name).exists()
-    ]
+        if snapshot is not None:
+            config["snapshot"] = {**snapshot.config(), "url": f"{runtime_url}snapshots/{snapshot.file_name}"}
+    names = (*SHIM_SCRIPTS, SNAPSHOT_SCRIPT) if snapshot is not None else SHIM_SCRIPTS
+    shims = [script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in names if (RUNTIME_DIR / name).exists()]
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
@@ -202,7 +235,7 @@ def _assemble(
         parts.append(("runtime: pyodide.asm.mjs", len(emscripten_module.encode())))
     parts += [(_blob_label(blob), len(blob.base64)) for blob in blobs]
     parts.append(("HTML, styles", len(html.encode()) - sum(size for _, size in parts)))
-    digest = _digest(sources, runtime, runtime_url, wheels)
+    digest = _digest(sources, runtime, runtime_url, wheels, snapshot.key if snapshot is not None else "")
     return BuiltView(html, sources.entry, digest, parts, csp, bool(prerendered))
 
 
@@ -225,11 +258,13 @@ def _blob_label(blob: Blob) -> str:
         return "Python: pyview browser core and the View (gzip, base64)"
     if blob.name == DATA_BLOB:
         return "the View's data files (gzip, base64)"
+    if blob.name == SNAPSHOT_BLOB:
+        return "memory snapshot: Python started, pyview and the View imported (gzip, base64)"
     kind = "runtime" if blob.name in ("pyodide.asm.wasm", "python_stdlib.zip") else "package"
     return f"{kind}: {blob.name} ({blob.encoding + ', ' if blob.encoding else ''}base64)"
 
 
-def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels: list[Path]) -> str:
+def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels: list[Path], snapshot: str = "") -> str:
     sha = hashlib.sha256()
     for part in (
         sources.digest(),
@@ -237,9 +272,10 @@ def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels:
         runtime_url or "",
         __version__,
         *[wheel.name for wheel in wheels],
+        *([snapshot] if snapshot else []),
     ):
         sha.update(part.encode() + b"\0")
-    for name in (*SHIM_SCRIPTS, "boot.css"):
+    for name in (*SHIM_SCRIPTS, *([SNAPSHOT_SCRIPT] if snapshot else []), "boot.css"):
         path = RUNTIME_DIR / name
         if path.exists():
             sha.update(path.read_bytes())

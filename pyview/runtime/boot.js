@@ -121,11 +121,18 @@
 
   // ---- Inline runtime: the runtime's own URLs are answered from the document ----------------------------------
   const INLINE_BASE = "https://pyview.invalid/runtime/";
+  const RUNTIME_BLOBS = ["pyodide.asm.wasm", "python_stdlib.zip"];
+  // a memory snapshot (runtime/snapshot.js) when the build baked one, else a plain start
+  const startPyodide = (options) => globalThis.pyviewSnapshot
+    ? globalThis.pyviewSnapshot.start(loadPyodide, options, config, blobResponse)
+    : loadPyodide(options);
   const blobResponse = (name) => {
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
     const bytes = Uint8Array.fromBase64(node.textContent.trim());
-    node.remove(); // every blob is read once: free the base64 text
+    // every blob is read once: free the base64 text (with a snapshot, snapshot.js frees the runtime's once Python is
+    // up: a failed restore starts again from them)
+    if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) node.remove();
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     let body = new Blob([bytes]).stream();
     if (node.dataset.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip"));
@@ -213,7 +220,7 @@
     let pyodide;
     if (runtime.mode === "inline") {
       installFetchShim();
-      pyodide = await loadPyodide({
+      pyodide = await startPyodide({
         indexURL: INLINE_BASE,
         lockFileContents: runtime.lock,
         createPyodideModule: globalThis.__pyviewCreatePyodideModule,
@@ -228,7 +235,7 @@
         return;
       }
       installFetchShim(); // wheels embedded with --package are still served from the document
-      pyodide = await loadPyodide({ indexURL: runtime.url });
+      pyodide = await startPyodide({ indexURL: runtime.url });
     }
     if (failed) return;
     marks.python = stamp();

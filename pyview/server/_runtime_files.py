@@ -7,6 +7,8 @@ files never change for a pinned version, so they may be cached for a year.
 
 from __future__ import annotations
 
+import re
+
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, Response
@@ -14,6 +16,9 @@ from starlette.routing import Route
 
 from pyview.build import RuntimeDist, ensure_runtime
 from pyview.build._runtime import RUNTIME_FILES
+from pyview.build._snapshot import snapshot_dir
+
+_SNAPSHOT_NAME = re.compile(r"[0-9a-f]{20}\.gz")
 
 _MEDIA_TYPES = {
     ".wasm": "application/wasm",
@@ -45,4 +50,17 @@ def runtime_files_app(dist: RuntimeDist | None = None) -> Starlette:
         suffix = name[name.rfind(".") :]
         return FileResponse(runtime.file(name), media_type=_MEDIA_TYPES[suffix], headers=RUNTIME_HEADERS)
 
-    return Starlette(routes=[Route("/{name}", serve, methods=["GET", "HEAD"])])
+    async def serve_snapshot(request: Request) -> Response:
+        # memory snapshots baked by `pyview build --snapshot` (content-addressed, gzip bytes the boot inflates)
+        name = request.path_params["name"]
+        path = snapshot_dir(runtime) / name
+        if not _SNAPSHOT_NAME.fullmatch(name) or not path.is_file():
+            return PlainTextResponse(f"no such memory snapshot: {name}", 404, headers=RUNTIME_HEADERS)
+        return FileResponse(path, media_type="application/octet-stream", headers=RUNTIME_HEADERS)
+
+    return Starlette(
+        routes=[
+            Route("/snapshots/{name}", serve_snapshot, methods=["GET", "HEAD"]),
+            Route("/{name}", serve, methods=["GET", "HEAD"]),
+        ]
+    )

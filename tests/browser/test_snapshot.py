@@ -1,0 +1,85 @@
+"""A View built with a memory snapshot restores it in Chromium (inline and url), and falls back to a plain start,
+with a console note, when the snapshot does not match or cannot be loaded."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from pyview.build import BuiltView
+from pyview.testing import SandboxedView
+
+pytestmark = pytest.mark.browser
+NOTE = "pyview: starting Python without its memory snapshot"
+
+
+@pytest.fixture(scope="module")
+def runtime_server() -> Iterator[str]:
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from pyview.server import runtime_files_app
+    from pyview.testing import serving
+
+    with serving(Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])) as url:
+        yield f"{url}/pyodide/"
+
+
+def _start(page: Any, html: str, csp: dict[str, list[str]] | None = None) -> tuple[SandboxedView, dict[str, float]]:
+    view = SandboxedView.mount(page, html, ui_csp=csp or None)
+    marks = view.wait_until_started(timeout=180)
+    assert view.error_panel() is None
+    # the View's module was imported in Node before the snapshot, and its `js` is this page's
+    assert view.frame.locator("#pyview-root").inner_text() == "Hello from Python 3.14"
+    return view, marks
+
+
+def _notes(view: SandboxedView) -> list[str]:
+    return [message.text for message in view.console if message.text.startswith(NOTE)]
+
+
+def test_inline_view_restores_its_snapshot(page: Any, build: Callable[..., BuiltView]) -> None:
+    view, marks = _start(page, build("hello_view.py", snapshot=True).html)
+    assert "snapshot" in marks and marks["snapshot"] <= marks["python"] <= marks["render"]
+    assert _notes(view) == [] and view.console_errors() == []
+    # the runtime's blobs were kept only until Python was up
+    assert view.frame.locator("script[id^='pyview-blob:']").count() == 0
+
+
+def test_url_view_fetches_its_snapshot_beside_the_runtime(
+    page: Any, build: Callable[..., BuiltView], runtime_server: str
+) -> None:
+    built = build("hello_view.py", runtime="url", runtime_url=runtime_server, snapshot=True)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    view, marks = _start(page, built.html, built.csp)
+    assert "snapshot" in marks and _notes(view) == []
+    assert any(url.startswith(f"{runtime_server}snapshots/") for url in requests)
+
+
+def test_a_snapshot_for_another_build_falls_back_to_a_plain_start(page: Any, build: Callable[..., BuiltView]) -> None:
+    built = build("hello_view.py", snapshot=True)
+    head, rest = built.html.split('id="pyview-config">', 1)
+    config, tail = rest.split("</script>", 1)
+    pinned = json.loads(config)["snapshot"]["buildId"]
+    # the document pins another Pyodide build than the one its snapshot was made with
+    html = f'{head}id="pyview-config">{config.replace(pinned, "0" * 64)}</script>{tail}'
+    assert html != built.html
+    view, marks = _start(page, html)
+    assert "snapshot" not in marks
+    notes = _notes(view)
+    assert len(notes) == 1 and "Pyodide build" in notes[0], notes
+
+
+def test_a_missing_url_snapshot_falls_back_to_a_plain_start(
+    page: Any, build: Callable[..., BuiltView], runtime_server: str
+) -> None:
+    built = build("hello_view.py", runtime="url", runtime_url=runtime_server, snapshot=True)
+    html = built.html.replace("/snapshots/", "/snapshots/missing-")
+    view, marks = _start(page, html, built.csp)
+    assert "snapshot" not in marks
+    notes = _notes(view)
+    assert len(notes) == 1 and "404" in notes[0], notes
