@@ -2,10 +2,11 @@
 
 Each variant runs in a fresh Chromium (so no process is shared with another variant), mounted as hosts do it
 (``<iframe sandbox="allow-scripts" srcdoc>``, MCP Apps CSP plus 'wasm-unsafe-eval'). Memory is read from the
-Chrome DevTools Protocol: ``SystemInfo.getProcessInfo`` lists the renderer processes, whose proportional set size
-(PSS, from ``/proc/PID/smaps_rollup``; RSS where that is missing) is summed, after a forced garbage collection
-(``HeapProfiler.collectGarbage``); ``Performance.getMetrics`` gives the View frame's JS heap (the WebAssembly memory
-is not part of it: it is in the process figure). The blank page is the same host page with an empty sandboxed frame.
+Chrome DevTools Protocol: ``SystemInfo.getProcessInfo`` lists the renderer processes, whose private memory (USS:
+``Private_Clean + Private_Dirty`` from ``/proc/PID/smaps_rollup``; shared libraries, which other browsers on the
+machine map too, are left out) is summed, after a forced garbage collection (``HeapProfiler.collectGarbage``);
+``Performance.getMetrics`` gives the View frame's JS heap, and the frame reports the size of Pyodide's WebAssembly
+memory (in the process figure, not in the JS heap). The blank page is the host page with an empty sandboxed frame.
 
     python bench/memory.py
 """
@@ -29,6 +30,8 @@ MIB = 1024 * 1024
 TARGET_MIB = 150
 BLANK = "<!doctype html><html><head><meta charset='utf-8'></head><body><p>blank</p></body></html>"
 
+WASM_BYTES = "() => globalThis.pyviewPyodide ? pyviewPyodide._module.HEAP8.byteLength : 0"
+
 HANDSHAKE = """() => {
   window.addEventListener("message", (event) => {
     const m = event.data;
@@ -50,27 +53,26 @@ CLICKS = """async ([selectors, count]) => {
 }"""
 
 
-def _pss(pid: int) -> int:
+def _private(pid: int) -> int:
+    total = 0
     try:
         text = Path(f"/proc/{pid}/smaps_rollup").read_text()
-        key = "Pss:"
     except OSError:
-        text = Path(f"/proc/{pid}/status").read_text()
-        key = "VmRSS:"
+        return 0
     for line in text.splitlines():
-        if line.startswith(key):
-            return int(line.split()[1]) * 1024
-    return 0
+        if line.startswith(("Private_Clean:", "Private_Dirty:")):
+            total += int(line.split()[1]) * 1024
+    return total
 
 
 def renderer_bytes(browser: Any) -> int:
-    """Summed PSS of the browser's renderer processes (the page and any out-of-process frame)."""
+    """Summed private memory of the browser's renderer processes (the page and any out-of-process frame)."""
     session = browser.new_browser_cdp_session()
     try:
         info = session.send("SystemInfo.getProcessInfo")
     finally:
         session.detach()
-    return sum(_pss(int(p["id"])) for p in info["processInfo"] if p.get("type") == "renderer")
+    return sum(_private(int(p["id"])) for p in info["processInfo"] if p.get("type") == "renderer")
 
 
 def frame_session(view: SandboxedView) -> Any:
@@ -89,6 +91,7 @@ def settle(view: SandboxedView, session: Any) -> dict[str, float]:
     view.page.wait_for_timeout(500)
     session.send("Performance.enable")
     metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
+    metrics["wasm"] = view.frame.evaluate(WASM_BYTES)
     return metrics
 
 
@@ -96,9 +99,9 @@ def measure(
     html: str,
     prepare: Callable[[SandboxedView], None] | None = None,
     after: Callable[[SandboxedView], None] | None = None,
-) -> list[tuple[int, float]]:
-    """Mount ``html`` in a fresh browser; returns (renderer bytes, JS heap bytes) once ready, and after ``after``."""
-    out: list[tuple[int, float]] = []
+) -> list[tuple[int, float, float]]:
+    """Mount ``html`` in a fresh browser; (renderer, JS heap, wasm memory) bytes once ready, and after ``after``."""
+    out: list[tuple[int, float, float]] = []
     with chromium() as browser:
         page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
         page.set_default_timeout(300_000)
@@ -112,11 +115,11 @@ def measure(
             prepare(view)
         session = frame_session(view)
         metrics = settle(view, session)
-        out.append((renderer_bytes(browser), metrics.get("JSHeapUsedSize", 0.0)))
+        out.append((renderer_bytes(browser), metrics.get("JSHeapUsedSize", 0.0), metrics["wasm"]))
         if after is not None:
             after(view)
             metrics = settle(view, session)
-            out.append((renderer_bytes(browser), metrics.get("JSHeapUsedSize", 0.0)))
+            out.append((renderer_bytes(browser), metrics.get("JSHeapUsedSize", 0.0), metrics["wasm"]))
     return out
 
 
@@ -165,20 +168,22 @@ def main() -> None:
         "10,000-row table": measure(table_view, rows("#runlots", 10_000)),
         "1,000-row table, +100 updates": measure(table_view, rows("#run", 1000), updates),
     }
-    rows_out: list[list[object]] = [["blank page (empty sandboxed frame)", blank[0] / MIB, "", blank[1] / MIB, "", ""]]
+    rows_out: list[list[object]] = [
+        ["blank page (empty sandboxed frame)", blank[0] / MIB, "", blank[1] / MIB, "", "", ""]
+    ]
     for name, found in runs.items():
-        proc, heap = found[0]
+        proc, heap, wasm = found[0]
         delta = (proc - blank[0]) / MIB
-        rows_out.append(
-            [name, proc / MIB, f"+{delta:.1f}", heap / MIB, f"<= +{TARGET_MIB}", "yes" if delta <= 150 else "no"]
-        )
+        met = "yes" if delta <= TARGET_MIB else "no"
+        rows_out.append([name, proc / MIB, f"+{delta:.1f}", heap / MIB, wasm / MIB, f"<= +{TARGET_MIB}", met])
     first, last = runs["1,000-row table, +100 updates"]
     growth = (last[0] - first[0]) / MIB
     after = f"  ... after {args.updates:,} more updates"
     flat = "yes" if growth < 5 else "no"
-    rows_out.append([after, last[0] / MIB, f"{growth:+.1f} vs 100", last[1] / MIB, "flat (< +5)", flat])
-    print("Renderer memory (MiB): PSS of the renderer processes, after a forced GC; JS heap of the View's frame\n")
-    print(table(["variant", "renderer", "over blank", "JS heap", "target", "met"], rows_out))
+    rows_out.append([after, last[0] / MIB, f"{growth:+.1f} vs 100", last[1] / MIB, last[2] / MIB, "flat (< +5)", flat])
+    print("Renderer memory (MiB): private memory of the renderer processes after a forced GC; the View frame's JS")
+    print("heap; Pyodide's WebAssembly memory (part of the renderer figure)\n")
+    print(table(["variant", "renderer", "over blank", "JS heap", "wasm", "target", "met"], rows_out))
 
 
 if __name__ == "__main__":
