@@ -33,7 +33,7 @@ from pyview.build._runtime import PYODIDE_VERSION, RuntimeDist, _atomic_write
 # The BUILD_ID of pyodide@314.0.7 (its loader's default config). A snapshot restores only in the build that made it,
 # so changing the pinned runtime must change this too (tests/build/test_snapshot.py fails until it does).
 SNAPSHOT_BUILD_ID = "990c3b51a9722d62434de2bbc9643732658d488c1b6d467f22c1b6beba80d497"
-SNAPSHOT_FORMAT = 1  # bump when what goes into a snapshot changes (the cache key includes it)
+SNAPSHOT_FORMAT = 2  # bump when what goes into a snapshot changes (the cache key includes it)
 SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
 # stdlib modules pyview uses at run time, imported before the snapshot too
 STDLIB_PRELOAD = ("asyncio", "json", "traceback", "linecache", "contextvars", "pyodide.ffi", "pyodide.webloop")
@@ -146,7 +146,7 @@ def make_snapshot(dist: RuntimeDist, core: dict[str, str], view_files: dict[str,
             raise BuildError(f"making the memory snapshot in Node failed (exit {done.returncode}):\n{tail}")
         report = json.loads(done.stdout.strip().splitlines()[-1])
         data = gzip.compress(raw.read_bytes(), 9, mtime=0)
-    info = {"bytes": report["bytes"], "imported": report["imported"], "skipped": report["skipped"]}
+    info = {key: report[key] for key in ("bytes", "imported", "skipped", "stdlib")}
     _atomic_write(target, data)
     _atomic_write(meta, json.dumps(info).encode())
     return Snapshot(key, data, info["bytes"], info["imported"], info["skipped"])

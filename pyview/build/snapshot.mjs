@@ -3,7 +3,8 @@
 //   {"indexURL": "<runtime dir>/", "stdLibURL": "<zip path>", "mountRoot": "/pyview/src",
 //    "files": {"relative/path.py": "source"}, "modules": ["pyview.app", ...], "optional": ["hello_view"],
 //    "out": "<file>"}
-// and prints one JSON line: {"bytes": n, "imported": [...], "skipped": {"module": "error"}, "ms": n}.
+// and prints one JSON line: {"bytes": n, "imported": [...], "skipped": {"module": "error"}, "ms": n,
+//   "stdlib": [paths inside the stdlib zip of every module loaded from it]}.
 // Snapshots are a private Pyodide API (_makeSnapshot / makeMemorySnapshot / _loadSnapshot), valid for this build only.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -47,7 +48,12 @@ def _pyview_preload(job):
     zipimport._zip_directory_cache.clear()
     importlib.invalidate_caches()
     gc.collect()
-    return json.dumps({"imported": imported, "skipped": skipped})
+    zipped = sorted(
+        m.__file__.split(".zip/", 1)[1]
+        for m in list(sys.modules.values())
+        if isinstance(getattr(m, "__file__", None), str) and ".zip/" in m.__file__
+    )
+    return json.dumps({"imported": imported, "skipped": skipped, "stdlib": zipped})
 _pyview_preload(_pyview_job)
 `);
 pyodide.runPython("del _pyview_preload, _pyview_job");
