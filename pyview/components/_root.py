@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     ErrorHook = Callable[[BaseException, str], object]
 
 _MAX_PASSES = 50
+_DEFERRED_GC = 5000  # objects allocated during an update (collector paused) above which it collects right after
 
 
 class Root:
@@ -61,6 +62,7 @@ class Root:
         self.loop: Any = None
         self.scheduled = False
         self.rendering = False
+        self.collecting = False  # a collection of what an update allocated is scheduled
         self.updates = 0
 
     # -- rendering ---------------------------------------------------------------------------------------
@@ -110,6 +112,22 @@ class Root:
         finally:
             if collecting:
                 gc.enable()
+                if gc.get_count()[0] > _DEFERRED_GC and not self.collecting:
+                    # The objects allocated while the collector was paused would make the first allocation after
+                    # this update collect them, i.e. the user's next click. Collect them right after this update.
+                    self._soon(self._collect_garbage)
+
+    def _soon(self, fn: Callable[[], None]) -> None:
+        schedule = self.schedule
+        if schedule is None and self.loop is not None:
+            schedule = self.loop.call_soon
+        if schedule is not None:
+            self.collecting = True
+            schedule(fn)
+
+    def _collect_garbage(self) -> None:
+        self.collecting = False
+        gc.collect(0)
 
     def _flush(self) -> None:
         for _ in range(_MAX_PASSES):

@@ -212,3 +212,26 @@ def test_few_changes_in_a_long_list_match_in_place_and_move_only_the_changed() -
         ops = [op for patch in screen.patches[before:] for op in json.loads(patch)]
         assert len([op for op in ops if op[0] == 2]) <= 8, ops  # a few moves, not a reshuffle
         labels = new
+
+
+def test_what_an_update_allocated_is_collected_right_after_it_not_at_the_next_click() -> None:
+    import gc
+
+    from pyview.components import Root
+
+    @component
+    def Grow() -> Any:
+        count, set_count = use_state(0)
+        return h.div(h.button("grow", on_click=lambda: set_count(3000)), [h.p(str(i), key=i) for i in range(count)])
+
+    pending: list[Callable[[], None]] = []
+    root = Root(lambda patch: None, schedule=pending.append)
+    root.mount(Grow())
+    (grow,) = root.handlers
+    root.dispatch(grow, "{}")  # the collector is paused while this update renders (at once: a user's event)
+    assert "_collect_garbage" in [fn.__name__ for fn in pending]
+    while pending:
+        pending.pop(0)()
+    assert gc.get_count()[0] < 1000  # nothing left over for the next event's first allocation
+    root.dispatch(grow, "{}")  # an update that allocates little schedules no collection
+    assert "_collect_garbage" not in [fn.__name__ for fn in pending]
