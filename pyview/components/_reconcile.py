@@ -166,7 +166,11 @@ def reconcile(
     anchor: Anchor,
     owner: CompInst | None,
 ) -> list[Inst]:
-    """Turn the children ``old`` into ``new`` (keyed, with LIS-minimal moves); return the new instances."""
+    """Turn the children ``old`` into ``new`` (keyed); return the new instances.
+
+    Moves are LIS-minimal, except when a long list of equal length changed in a few places only (a swap): then
+    the children still in place keep their nodes and the few others move (see :func:`_in_place`).
+    """
     n_new, n_old = len(new), len(old)
     ops = root.ops
     if n_new == 0:
