@@ -137,7 +137,7 @@ def build_view(
             "packages), so Python starts the plain, slower way"
         )
     elif snapshot:
-        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry)
+        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data)
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
     built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked)
     if baked is not None and runtime == "url":

@@ -18,6 +18,7 @@ Trade-offs, measured for the hello View (see docs/ARCHITECTURE.md, "Memory snaps
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -91,8 +92,15 @@ def snapshot_modules(files: dict[str, str]) -> list[str]:
     return names
 
 
-def make_snapshot(dist: RuntimeDist, core: dict[str, str], view_files: dict[str, str], entry: str) -> Snapshot:
-    """Make (or reuse from the cache) the snapshot for a View: core and ``entry`` imported in Node.
+def make_snapshot(
+    dist: RuntimeDist,
+    core: dict[str, str],
+    view_files: dict[str, str],
+    entry: str,
+    data: dict[str, bytes] | None = None,
+) -> Snapshot:
+    """Make (or reuse from the cache) the snapshot for a View: core and ``entry`` imported in Node, with the
+    View's data files (``data``) in place as at boot.
 
     Raises:
         BuildError: Node is missing, the runtime is not the pinned build, or Node failed to make the snapshot.
@@ -111,6 +119,9 @@ def make_snapshot(dist: RuntimeDist, core: dict[str, str], view_files: dict[str,
     sha = hashlib.sha256(f"{SNAPSHOT_FORMAT}\0{build_id}\0{MOUNT_ROOT}\0{entry}\0".encode())
     for path in sorted(files):
         sha.update(path.encode() + b"\0" + files[path].encode() + b"\0")
+    data = data or {}
+    for path in sorted(data):
+        sha.update(b"data\0" + path.encode() + b"\0" + len(data[path]).to_bytes(8, "big") + data[path])
     key = sha.hexdigest()[:20]
     folder = snapshot_dir(dist)
     target, meta = folder / f"{key}.gz", folder / f"{key}.json"
@@ -131,6 +142,7 @@ def make_snapshot(dist: RuntimeDist, core: dict[str, str], view_files: dict[str,
             "stdLibURL": dist.file("python_stdlib.zip").as_posix(),
             "mountRoot": MOUNT_ROOT,
             "files": files,
+            "data": {path: base64.b64encode(content).decode() for path, content in data.items()},
             "modules": modules,
             "optional": [entry],
             "out": raw.as_posix(),
@@ -145,8 +157,8 @@ def make_snapshot(dist: RuntimeDist, core: dict[str, str], view_files: dict[str,
             tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-12:])
             raise BuildError(f"making the memory snapshot in Node failed (exit {done.returncode}):\n{tail}")
         report = json.loads(done.stdout.strip().splitlines()[-1])
-        data = gzip.compress(raw.read_bytes(), 9, mtime=0)
+        packed = gzip.compress(raw.read_bytes(), 9, mtime=0)
     info = {key: report[key] for key in ("bytes", "imported", "skipped", "stdlib")}
-    _atomic_write(target, data)
+    _atomic_write(target, packed)
     _atomic_write(meta, json.dumps(info).encode())
-    return Snapshot(key, data, info["bytes"], info["imported"], info["skipped"])
+    return Snapshot(key, packed, info["bytes"], info["imported"], info["skipped"])

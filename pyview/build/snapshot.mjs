@@ -1,7 +1,8 @@
 // Makes a Pyodide memory snapshot in Node with the pinned runtime: Python started, pyview's browser core and the
 // View's modules imported. Run by pyview/build/_snapshot.py; reads one JSON job on stdin:
 //   {"indexURL": "<runtime dir>/", "stdLibURL": "<zip path>", "mountRoot": "/pyview/src",
-//    "files": {"relative/path.py": "source"}, "modules": ["pyview.app", ...], "optional": ["hello_view"],
+//    "files": {"relative/path.py": "source"}, "data": {"relative/path": "base64"}, "modules": ["pyview.app", ...],
+//    "optional": ["hello_view"],
 //    "out": "<file>"}
 // and prints one JSON line: {"bytes": n, "imported": [...], "skipped": {"module": "error"}, "ms": n,
 //   "stdlib": [paths inside the stdlib zip of every module loaded from it]}.
@@ -23,6 +24,11 @@ for (const [path, text] of Object.entries(job.files)) {
   const full = `${job.mountRoot}/${path}`;
   pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
   pyodide.FS.writeFile(full, text);
+}
+for (const [path, base64] of Object.entries(job.data || {})) { // a package's data files, as at boot
+  const full = `${job.mountRoot}/${path}`;
+  pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+  pyodide.FS.writeFile(full, Buffer.from(base64, "base64"));
 }
 pyodide.globals.set("_pyview_job", JSON.stringify({ root: job.mountRoot, modules: job.modules, optional: job.optional }));
 const report = pyodide.runPython(`

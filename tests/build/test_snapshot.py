@@ -102,3 +102,19 @@ def test_views_with_packages_say_they_boot_without_a_snapshot(tmp_path: Path, mo
 def test_without_the_option_nothing_changes() -> None:
     built = build_view(HELLO)
     assert "snapshot" not in _config(built.html) and "globalThis.pyviewSnapshot = " not in built.html
+
+
+def test_a_package_view_reading_its_data_file_at_import_is_imported_before_the_snapshot(tmp_path: Path) -> None:
+    package = tmp_path / "labelled_view"
+    package.mkdir()
+    (package / "labels.json").write_text('{"hello": "Hei"}')
+    (package / "__init__.py").write_text(
+        "import json, pathlib\n"
+        "LABELS = json.loads((pathlib.Path(__file__).parent / 'labels.json').read_text())\n"
+        "def main():\n    pass\n"
+    )
+    built = build_view(package, snapshot=True)
+    spec = _config(built.html)["snapshot"]
+    assert isinstance(spec, dict)
+    meta = json.loads((snapshot_dir(ensure_runtime()) / f"{spec['key']}.json").read_text())
+    assert "labelled_view" in meta["imported"] and meta["skipped"] == {} and built.notes == []
