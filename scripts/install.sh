@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything pyview's dev host and tests need on a fresh Debian machine; safe to run again.
 #   - Debian's chromium (Playwright drives it; it never downloads a browser of its own)
+#   - the other engines of tests/engines, from Debian only (ENGINE_PACKAGES below, the one place they are pinned):
+#     Firefox ESR (puppeteer-core drives it over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, Xvfb
 #   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
 #   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
@@ -15,6 +17,23 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
 
+ENGINE_PACKAGES=(firefox-esr=153.* webkit2gtk-driver=2.50.* xvfb)
+missing=()
+for spec in "${ENGINE_PACKAGES[@]}"; do
+  name="${spec%%=*}"
+  want="${spec#*=}"
+  [ "$want" = "$spec" ] && want="*"
+  # shellcheck disable=SC2053  # $want is a glob on purpose
+  [[ "$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null)" == "install ok installed "$want ]] || missing+=("$spec")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install: ${missing[*]} (apt)"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
 if [ ! -x .venv/bin/python ]; then
   echo "install: virtualenv .venv"
   python3 -m venv .venv
@@ -24,6 +43,11 @@ echo "install: python packages"
 
 echo "install: pyodide runtime"
 .venv/bin/pyview runtime fetch
+
+if [ -f tests/engines/package.json ]; then
+  echo "install: puppeteer-core for the Firefox engine (npm)"
+  npm ci --prefix tests/engines --silent --no-audit --no-fund
+fi
 
 if [ -f tests/conformance/package.json ]; then
   echo "install: conformance host (npm)"
