@@ -214,6 +214,28 @@ def mount(
     allow_wasm: bool = True,
 ) -> ViewHandle:
     """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``."""
+    session, host = open_session(
+        server, html, backend=backend, profile=profile, host_context=host_context, tool=tool, ui_meta=ui_meta,
+        allow_wasm=allow_wasm,
+    )  # fmt: skip
+    handle = ViewHandle(server, session, host, page)
+    page.goto(f"{server.url}{session.base}/")
+    return handle
+
+
+def open_session(
+    server: HostServer,
+    html: str,
+    *,
+    backend: Backend | None = None,
+    profile: Profile = "full",
+    host_context: Mapping[str, Any] | None = None,
+    tool: Mapping[str, Any] | None = None,
+    ui_meta: Mapping[str, Any] | None = None,
+    allow_wasm: bool = True,
+) -> tuple[RelaySession, Host]:
+    """A relay session showing ``html`` under a new :class:`~pyview.host.Host`; its page is at
+    ``server.url + session.base + "/"`` (any browser engine may open it)."""
     meta = dict(ui_meta or {})
 
     def create() -> tuple[RelaySession, Host]:
@@ -224,10 +246,7 @@ def mount(
         )
         return session, host
 
-    session, host = server.call(create)
-    handle = ViewHandle(server, session, host, page)
-    page.goto(f"{server.url}{session.base}/")
-    return handle
+    return server.call(create)
 
 
 def _describe(log: Mapping[str, Any]) -> str:
