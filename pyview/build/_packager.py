@@ -23,8 +23,8 @@ from pyview.build._wheels import resolve_wheels
 RuntimeMode = Literal["inline", "url"]
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 # the JS shim, in load order: the security policy (generated), the patch applier that enforces it (pyviewDom),
-# the boot that starts Python
-SHIM_SCRIPTS = ("policy.js", "dom.js", "boot.js")
+# gunzip (pyviewGunzip, for engines without DecompressionStream), the boot that starts Python
+SHIM_SCRIPTS = ("policy.js", "dom.js", "gunzip.js", "boot.js")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
 DATA_BLOB = "pyview-data.bin"

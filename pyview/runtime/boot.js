@@ -119,6 +119,24 @@
     `The View was still starting after ${config.bootTimeoutMs / 1000} s (stage: ${stage}).`,
     "The frame may be too slow or out of memory, or a runtime file could not be loaded."), config.bootTimeoutMs);
 
+  // ---- Engine fallbacks, by feature detection (never by engine name); pyviewBoot.fallbacks lists those used -----
+  const fallbacks = [];
+  const fromBase64 = (text) => { // Uint8Array.fromBase64: Chrome 140, Firefox 133, Safari 18.2
+    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+    fallbacks.push("atob");
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  };
+  const gunzip = (bytes) => { // DecompressionStream: Chrome 80, Firefox 113, Safari 16.4; else gunzip.js
+    if (typeof DecompressionStream === "function") {
+      return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    }
+    fallbacks.push("gunzip");
+    return globalThis.pyviewGunzip(bytes);
+  };
+
   // ---- Inline runtime: the runtime's own URLs are answered from the document ----------------------------------
   const INLINE_BASE = "https://pyview.invalid/runtime/";
   const RUNTIME_BLOBS = ["pyodide.asm.wasm", "python_stdlib.zip"];
@@ -129,13 +147,12 @@
   const blobResponse = (name) => {
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
-    const bytes = Uint8Array.fromBase64(node.textContent.trim());
+    const bytes = fromBase64(node.textContent.trim());
     // every blob is read once: free the base64 text (with a snapshot, snapshot.js frees the runtime's once Python is
     // up: a failed restore starts again from them)
     if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) node.remove();
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-    let body = new Blob([bytes]).stream();
-    if (node.dataset.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip"));
+    const body = node.dataset.encoding === "gzip" ? gunzip(bytes) : bytes;
     return new Response(body, { headers: { "Content-Type": type } });
   };
   const installFetchShim = () => {
@@ -194,6 +211,7 @@
   globalThis.pyviewBoot = {
     marks,
     config,
+    fallbacks,
     mark(name) {
       if (!(name in marks)) marks[name] = stamp();
       if (name === "render") finish();
