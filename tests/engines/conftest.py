@@ -1,0 +1,68 @@
+"""Fixtures of the cross-engine suite: one browser per engine for the session, one example server per example.
+
+Run one engine with its marker: ``pytest tests/engines -m webkit`` (or ``-m firefox``, ``-m chromium``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview.testing._engine import Engine, EngineNotFound, open_engine
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+
+
+@pytest.fixture(
+    scope="session",
+    params=[
+        pytest.param("chromium", marks=pytest.mark.chromium),
+        pytest.param("firefox", marks=pytest.mark.firefox),
+        pytest.param("webkit", marks=pytest.mark.webkit),
+    ],
+)
+def engine(request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """Each engine in turn (pytest runs every test of one engine before it starts the next)."""
+    browser = request.getfixturevalue("pyview_browser") if request.param == "chromium" else None
+    try:
+        running = open_engine(request.param, browser=browser)
+    except EngineNotFound as exc:
+        pytest.fail(f"{request.param}: {exc}", pytrace=False)
+    yield running
+    running.close()
+
+
+@pytest.fixture(scope="session")
+def runtime_url() -> Iterator[str]:
+    """The pinned runtime served over HTTP on a free loopback port (for ``runtime="url"`` builds)."""
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from pyview.server import runtime_files_app
+    from pyview.testing import serving
+
+    with serving(Starlette(routes=[Mount("/pyodide", app=runtime_files_app())])) as url:
+        yield f"{url}/pyodide/"
+
+
+@pytest.fixture(scope="session")
+def example_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Any]]:
+    """``example_servers(name)``: the example's server module, loaded once (orders on a fresh database)."""
+    from pyview.server._cli import load_server
+
+    folder = tmp_path_factory.mktemp("engines")
+    loaded: dict[str, Any] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYVIEW_ORDERS_DB", str(folder / "orders.sqlite3"))
+        patch.setenv("PYVIEW_VIEW_CACHE", str(folder / "views"))
+
+        def server(name: str) -> Any:
+            if name not in loaded:
+                loaded[name] = load_server(str(EXAMPLES / name / "server.py"))[0]
+            return loaded[name]
+
+        yield server

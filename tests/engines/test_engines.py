@@ -1,0 +1,174 @@
+"""The same test bodies on Chromium, Firefox and WebKit: the examples boot, shake hands, show a tool result and call
+the server on a click; a strict host's CSP and a missing runtime show their panels. One page load per View, runtime
+and engine (a WebKit boot takes ~17 s on two cores), asserting everything on it.
+
+Run one engine: ``pytest tests/engines -m firefox`` (or ``-m webkit``, ``-m chromium``); see docs/testing.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview.testing._engine import Engine
+from pyview.testing._engine_view import EngineView
+
+pytestmark = pytest.mark.browser
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+# seconds: a WebKit boot takes ~17 s on two idle cores, and over 60 s (the default boot timeout) under a load of 20
+BOOT = 240.0
+
+
+def wire(model: Any) -> dict[str, Any]:
+    """A typed tool result as the host delivers it."""
+    return {"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump(mode="json")}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One example: its View, the tool call that shows a result, a click, the server tool it calls, the answer."""
+
+    view: str
+    arguments: dict[str, Any] | None
+    result: Callable[[Any], dict[str, Any]]
+    shown: tuple[str, str]
+    click: str
+    call: dict[str, Any]
+    answer: tuple[str, str]
+
+
+def weather_result(module: Any) -> dict[str, Any]:
+    sys.path.insert(0, str(EXAMPLES / "weather"))
+    try:
+        from weather_data import forecast
+    finally:
+        sys.path.remove(str(EXAMPLES / "weather"))
+    return wire(forecast("Paris", "metric", now=datetime(2026, 1, 15, 12, tzinfo=UTC)))
+
+
+SCENARIOS = {
+    "hello": Scenario(
+        view="hello/hello_view.py",
+        arguments={"name": "Ada"},
+        result=lambda module: {"content": [{"type": "text", "text": "Hello, <Ada>!"}]},
+        shown=("h1", "Hello, <Ada>!"),  # text, not markup
+        click="button",
+        call={"name": "greet", "arguments": {"name": "again"}},
+        answer=("button", "Again"),  # the action settled with the server's answer
+    ),
+    "weather": Scenario(
+        view="weather/weather_view",
+        arguments={"city": "Paris"},
+        result=weather_result,
+        shown=(".wx-city", "Paris"),
+        click="button[title=Fahrenheit]",
+        call={"name": "refresh_weather", "arguments": {"city": "Paris", "units": "imperial"}},
+        answer=(".wx-stats", "mph"),
+    ),
+    "orders": Scenario(
+        view="orders/orders_view",
+        arguments={"page_size": 10},
+        result=lambda module: wire(module.list_orders(page_size=10)),
+        shown=(".o-pager", "Showing 1–10 of 200 orders"),
+        click="th:nth-child(5) button.o-sort",
+        call={"name": "list_orders", "arguments": {"sort": "-total"}},
+        answer=("th[aria-sort=descending]", "Total"),
+    ),
+}
+
+
+@pytest.fixture
+def open_view(
+    engine: Engine, pyview_host_server: Any, pyview_build: Callable[..., Any], runtime_url: str
+) -> Iterator[Callable[..., EngineView]]:
+    """``open_view(view_path, runtime, backend=None, **mount_options)``: the built View in a new page of ``engine``."""
+    opened: list[EngineView] = []
+
+    def open_one(path: Path, runtime: str, backend: Any = None, **options: Any) -> EngineView:
+        runtime_options = {"runtime": "url", "runtime_url": runtime_url} if runtime == "url" else {}
+        built = pyview_build(path, boot_timeout=BOOT, **runtime_options)
+        meta = {"csp": built.csp} if built.csp else None
+        view = EngineView.mount(
+            pyview_host_server, engine.new_page(), built.html, backend=backend, ui_meta=meta, **options
+        )
+        opened.append(view)
+        return view
+
+    yield open_one
+    for view in opened:
+        view.close()
+
+
+@pytest.mark.parametrize("runtime", ["inline", "url"])
+@pytest.mark.parametrize("example", sorted(SCENARIOS))
+def test_example_boots_shows_the_result_and_calls_the_server(
+    open_view: Callable[..., EngineView], example_servers: Callable[[str], Any], pyview_host_server: Any,
+    example: str, runtime: str,
+) -> None:  # fmt: skip
+    from pyview.host import McpBackend
+
+    scenario = SCENARIOS[example]
+    module = example_servers(example.split("/")[0])
+    backend = McpBackend(module.server)
+    pyview_host_server.run(backend.start())
+    try:
+        view = open_view(EXAMPLES / scenario.view, runtime, backend=backend)
+        view.wait_ready(BOOT)  # the boot shim's early handshake
+        assert view.host.initialized and view.host.app_info["name"]
+
+        view.send_tool_input(scenario.arguments)
+        view.send_tool_result(scenario.result(module))
+        view.wait_text(*scenario.shown, timeout=BOOT)  # Python is up and rendered the result
+        marks = view.marks()
+        assert marks["inserted"] <= marks["handshake"] <= marks["python"] <= marks["render"]
+
+        view.click(scenario.click)
+        call = view.host.next_request("tools/call", timeout=60)
+        assert call["params"]["name"] == scenario.call["name"]
+        arguments = call["params"]["arguments"]
+        assert {key: arguments.get(key) for key in scenario.call["arguments"]} == scenario.call["arguments"]
+        view.wait_text(*scenario.answer, timeout=60)
+
+        assert view.error_panel() is None
+        assert view.failures() == []
+    finally:
+        pyview_host_server.run(backend.close())
+
+
+@pytest.mark.parametrize("runtime", ["inline", "url"])
+def test_strict_csp_shows_the_webassembly_panel_and_tells_the_host(
+    open_view: Callable[..., EngineView], runtime: str
+) -> None:
+    view = open_view(EXAMPLES / "hello/hello_view.py", runtime, allow_wasm=False)
+
+    panel = view.error_panel(timeout=BOOT)
+
+    assert panel is not None and panel["kind"] == "csp"  # the probe, not the boot timeout
+    assert panel["title"] == "WebAssembly is blocked by the host"
+    assert "'wasm-unsafe-eval'" in panel["text"]
+    assert any("WebAssembly is blocked" in failure for failure in view.wait_failure())
+
+
+def test_url_runtime_without_its_csp_domains_shows_the_runtime_panel(
+    engine: Engine, pyview_host_server: Any, pyview_build: Callable[..., Any], runtime_url: str
+) -> None:
+    built = pyview_build(EXAMPLES / "hello/hello_view.py", runtime="url", runtime_url=runtime_url)
+    view = EngineView.mount(pyview_host_server, engine.new_page(), built.html)  # the host ignores the declared domains
+    try:
+        panel = view.error_panel(timeout=BOOT)
+
+        assert panel is not None
+        assert (panel["kind"], panel["title"]) in {  # whichever the engine reports first
+            ("csp", "The host blocked the Python runtime's files"),
+            ("runtime", "The Python runtime could not be loaded"),
+        }
+        assert f"{runtime_url}pyodide.js" in panel["text"]
+        assert "resourceDomains and connectDomains" in panel["text"]
+    finally:
+        view.close()
