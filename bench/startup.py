@@ -5,13 +5,18 @@ the MCP Apps default CSP plus ``'wasm-unsafe-eval'`` and records, from the momen
 first paint (the frame's first-contentful-paint), runtime ready (Python up; for the JS View: handshake done) and the
 View's first render. Prints medians (and p95) of N runs and the ratios the targets are stated in.
 
-    python bench/startup.py [--runs 5]
+    python bench/startup.py [--runs 5] [--engine chromium|firefox|webkit]
+
+``--engine`` runs the same variants on that engine through pyview.testing's drivers (bench/_engines.py), so Python
+ready and first render compare with the JS View on the same engine; without it, Playwright drives Chromium directly.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,17 +90,42 @@ def measure(browser: Any, html: str, ui_csp: dict[str, list[str]] | None) -> dic
         context.close()
 
 
+Measure = Callable[[str, "dict[str, list[str]] | None"], dict[str, float]]
+
+
+@contextmanager
+def measurer(engine: str | None) -> Iterator[Measure]:
+    """``measure(html, ui_csp)`` on Chromium through Playwright, or on ``engine`` through pyview.testing's drivers."""
+    if engine is None:
+        with chromium() as browser:
+            yield lambda html, csp: measure(browser, html, csp)
+        return
+    from _engines import engine_bench
+
+    with engine_bench(engine) as bench:  # type: ignore[arg-type]
+        print(f"engine: {bench.engine.name} {bench.engine.version}")
+
+        def on_engine(html: str, csp: dict[str, list[str]] | None) -> dict[str, float]:
+            marks, paint = bench.run(html, csp, extra=FIRST_PAINT)
+            return {"paint": (paint - marks["inserted_at"]) if paint else float("nan"), "session": marks["session"],
+                    "ready": marks["python"], "render": marks["render"]}  # fmt: skip
+
+        yield on_engine
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-snapshot", action="store_true", help="leave out the memory-snapshot variants")
+    parser.add_argument("--engine", choices=["chromium", "firefox", "webkit"], default=None)
     args = parser.parse_args()
     view = REPO / "bench" / "views" / "hello_view.py"
-    with runtime_server() as base, chromium() as browser:
+    with runtime_server() as base, measurer(args.engine) as measure_one:
         origin = base.rsplit("/pyodide/", 1)[0]
         url_csp = {"resourceDomains": [origin], "connectDomains": [origin]}
-        inline = build_view(view)
-        url = build_view(view, runtime="url", runtime_url=base)
+        slow = {"boot_timeout": 600} if args.engine else {}  # a WebKit start under load passes the default 60 s
+        inline = build_view(view, **slow)
+        url = build_view(view, runtime="url", runtime_url=base, **slow)
         variants: list[tuple[str, str, dict[str, list[str]] | None]] = [
             ("pyview inline", inline.html, None),
             ("pyview url", url.html, url.csp),
@@ -103,8 +133,8 @@ def main() -> None:
         ]
         sizes = {"pyview inline": inline.size, "pyview url": url.size}
         if not args.no_snapshot:
-            inline_snap = build_view(view, snapshot=True)
-            url_snap = build_view(view, runtime="url", runtime_url=base, snapshot=True)
+            inline_snap = build_view(view, snapshot=True, **slow)
+            url_snap = build_view(view, runtime="url", runtime_url=base, snapshot=True, **slow)
             variants[2:2] = [(INLINE_SNAP, inline_snap.html, None), (URL_SNAP, url_snap.html, url_snap.csp)]
             sizes.update({INLINE_SNAP: inline_snap.size, URL_SNAP: url_snap.size})
         bundle = CONFORMANCE_DIST / "js-view.js"
@@ -115,7 +145,7 @@ def main() -> None:
         results: dict[str, dict[str, list[float]]] = {}
         for _ in range(args.runs):  # interleaved, so drift on the machine hits every variant alike
             for name, html, csp in variants:
-                for key, value in measure(browser, html, csp).items():
+                for key, value in measure_one(html, csp).items():
                     results.setdefault(name, {}).setdefault(key, []).append(value)
     rows = []
     for name, html, _ in variants:

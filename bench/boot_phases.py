@@ -1,0 +1,131 @@
+"""Where a View's start-up goes, per engine: parsing the srcdoc, the WebAssembly, CPython's init, the View.
+
+One inline hello View per run and engine, with a probe first in its document that stamps the phases and wraps
+``WebAssembly.instantiate*`` (Pyodide's own call: streaming gunzip + compile + instantiate). After the View rendered,
+the same wasm blob is decoded, gunzipped and compiled again on its own, so each step has its own time.
+``--jsc-no-omg`` sets ``JSC_useOMGJIT=false`` for WebKit (a diagnostic only: JSC's optimising wasm tier off).
+
+    python bench/boot_phases.py [--engine chromium --engine firefox --engine webkit] [--runs 3] [--jsc-no-omg]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _engines import engine_bench
+from _harness import REPO, median, table
+
+from pyview.build import build_view
+
+PROBE = """<script>(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const probe = globalThis.pyviewProbe = { head: now(), wasm: [] };
+  document.addEventListener("DOMContentLoaded", () => {
+    probe.parsed = now();
+    const node = document.getElementById("pyview-blob:pyodide.asm.wasm");
+    probe.text = node ? node.textContent.trim() : "";
+    probe.gzip = !!node && node.dataset.encoding === "gzip";
+  });
+  for (const name of ["instantiate", "instantiateStreaming", "compile", "compileStreaming"]) {
+    const real = WebAssembly[name];
+    if (typeof real !== "function") continue;
+    WebAssembly[name] = function (...args) {
+      const start = now();
+      const result = real.apply(this, args);
+      result.then(() => probe.wasm.push([name, start, now()]), () => {});
+      return result;
+    };
+  }
+})();</script>"""
+
+# run in the frame after the View rendered: the in-document stamps, then the wasm's steps again, one at a time
+COLLECT = """async () => {
+  const probe = globalThis.pyviewProbe;
+  const now = () => performance.now();
+  let t = now();
+  let bytes;
+  if (typeof Uint8Array.fromBase64 === "function") {
+    bytes = Uint8Array.fromBase64(probe.text);
+  } else {
+    const s = atob(probe.text);
+    bytes = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  }
+  const decode = now() - t;
+  t = now();
+  const wasm = probe.gzip ? new Uint8Array(await new Response(new Blob([bytes]).stream()
+    .pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()) : bytes;
+  const gunzip = now() - t;
+  t = now();
+  await WebAssembly.compile(wasm);
+  const compile = now() - t;
+  probe.text = "";
+  return { head: probe.head, parsed: probe.parsed, wasm: probe.wasm, decode, gunzip, compile, size: wasm.length };
+}"""
+
+PHASES = [
+    ("srcdoc: insert -> first script", "head"),
+    ("srcdoc: rest of the parse (DOMContentLoaded)", "parse"),
+    ("Pyodide's wasm instantiate (gunzip+compile+instantiate)", "instantiate"),
+    ("CPython/Pyodide init (after instantiate)", "init"),
+    ("import the View, first render", "view"),
+    ("total: insert -> first render", "render"),
+    ("alone: base64 decode of the wasm", "decode"),
+    ("alone: gunzip (DecompressionStream)", "gunzip"),
+    ("alone: WebAssembly.compile", "compile"),
+]
+
+
+def phases(marks: dict[str, float], probe: dict[str, Any]) -> dict[str, float]:
+    inserted = marks["inserted_at"]
+    instantiate = [entry for entry in probe["wasm"] if entry[0].startswith("instantiate")]
+    start, end = (instantiate[-1][1], instantiate[-1][2]) if instantiate else (float("nan"), float("nan"))
+    return {
+        "head": probe["head"] - inserted,
+        "parse": probe["parsed"] - probe["head"],
+        "instantiate": end - start,
+        "init": marks["python"] + inserted - end,
+        "view": marks["render"] - marks["python"],
+        "render": marks["render"],
+        "decode": probe["decode"],
+        "gunzip": probe["gunzip"],
+        "compile": probe["compile"],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", action="append", choices=["chromium", "firefox", "webkit"])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jsc-no-omg", action="store_true", help="WebKit with JSC_useOMGJIT=false (diagnostic)")
+    args = parser.parse_args()
+    engines = args.engine or ["chromium", "firefox", "webkit"]
+    if args.jsc_no_omg:
+        os.environ["JSC_useOMGJIT"] = "false"  # noqa: SIM112 (JSC's own spelling)
+    # a generous boot timeout: a WebKit start under load can pass the default 60 s, and this measures, not judges
+    html = build_view(REPO / "bench" / "views" / "hello_view.py", boot_timeout=600).html
+    html = html.replace("<head>", "<head>" + PROBE, 1)
+    columns: dict[str, dict[str, list[float]]] = {}
+    versions = []
+    for name in engines:
+        with engine_bench(name) as bench:  # type: ignore[arg-type]
+            versions.append(f"{name} {bench.engine.version}")
+            for _ in range(args.runs):
+                marks, probe = bench.run(html, None, extra=COLLECT)
+                for key, value in phases(marks, probe).items():
+                    columns.setdefault(name, {}).setdefault(key, []).append(value)
+    print(f"Boot phases of the inline hello View, ms, median of {args.runs} run(s): {', '.join(versions)}")
+    if args.jsc_no_omg:
+        print("(JSC_useOMGJIT=false: a diagnostic, not a setting pyview uses)")
+    rows = [[label, *(median(columns[name][key]) for name in engines)] for label, key in PHASES]
+    print(table(["phase", *engines], rows))
+
+
+if __name__ == "__main__":
+    main()
