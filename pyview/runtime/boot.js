@@ -121,9 +121,10 @@
 
   // ---- Engine fallbacks, by feature detection (never by engine name); pyviewBoot.fallbacks lists those used -----
   const fallbacks = [];
+  const using = (name) => fallbacks.includes(name) || fallbacks.push(name);
   const fromBase64 = (text) => { // Uint8Array.fromBase64: Chrome 140, Firefox 133, Safari 18.2
     if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-    fallbacks.push("atob");
+    using("atob");
     const binary = atob(text);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -133,7 +134,7 @@
     if (typeof DecompressionStream === "function") {
       return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     }
-    fallbacks.push("gunzip");
+    using("gunzip");
     return globalThis.pyviewGunzip(bytes);
   };
 
