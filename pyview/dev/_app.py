@@ -20,16 +20,18 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from pyview.dev._devhost import DevHost
+from pyview.dev._downloads import served_type
 from pyview.dev._watch import watch
 from pyview.host import PROFILES
 from pyview.host._guard import LOOPBACK, Guard, GuardMiddleware
+from pyview.host._hosts import HOSTS
 from pyview.host._relay import RELAY_PUBLIC, RelayHub, relay_routes
 
-DEV_PUBLIC = (r"/", r"/dev\.js", *RELAY_PUBLIC)
+DEV_PUBLIC = (r"/", r"/dev\.js", r"/dev-form\.js", *RELAY_PUBLIC)
 """The paths served without the token: the pages and scripts (the dev page embeds the token)."""
 
 Handler = Callable[[DevHost, dict[str, Any]], Awaitable[Any]]
@@ -50,7 +52,8 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def script(request: Request) -> Response:
-        return Response(_static("dev.js"), media_type="text/javascript", headers={"Cache-Control": "no-store"})
+        name = request.url.path.lstrip("/")
+        return Response(_static(name), media_type="text/javascript", headers={"Cache-Control": "no-store"})
 
     async def state(request: Request) -> Response:
         return JSONResponse(
@@ -62,6 +65,8 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
                 "tools": dev.tools,
                 "current": dev.current,
                 "profile": dev.profile,
+                "profiles": [HOSTS[name].describe() for name in PROFILES],
+                "downloads": [{k: v for k, v in item.items() if k != "path"} for item in dev.downloads.items],
                 "context": dev.host.context if dev.host is not None else dev.context,
             }
         )
@@ -103,12 +108,24 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
         await dev.remount()
 
     async def teardown(dev: DevHost, body: dict[str, Any]) -> Any:
-        if dev.host is not None:
-            await dev.host.teardown("the developer closed the View", timeout=10)
+        return await dev.teardown()
+
+    async def download(request: Request) -> Response:
+        """A file the View saved, as an attachment (never rendered in the page's origin)."""
+        items = dev.downloads.items
+        number = request.path_params["n"]
+        if not 0 <= number < len(items):
+            return PlainTextResponse("pyview dev: no such download", 404)
+        item = items[number]
+        headers = {"Cache-Control": "no-store", "Content-Security-Policy": "sandbox"}
+        return FileResponse(
+            item["path"], media_type=served_type(item["mimeType"]), filename=item["name"], headers=headers
+        )
 
     return [
         Route("/", page),
         Route("/dev.js", script),
+        Route("/dev-form.js", script),
         Route("/api/state", state),
         Route("/api/call", api(call), methods=["POST"]),
         Route("/api/context", api(context), methods=["POST"]),
@@ -117,6 +134,7 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
         Route("/api/reload", api(reload), methods=["POST"]),
         Route("/api/remount", api(remount), methods=["POST"]),
         Route("/api/teardown", api(teardown), methods=["POST"]),
+        Route("/api/downloads/{n:int}", download),
     ]
 
 

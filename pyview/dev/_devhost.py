@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pyview.app import McpError
+from pyview.dev._downloads import Downloads
 from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result
+from pyview.host._hosts import HOSTS, size_problem
 from pyview.host._relay import RelaySession
 
 if TYPE_CHECKING:
@@ -48,7 +51,10 @@ class DevHost:
         self.status: dict[str, str] = {"level": "info", "text": "connecting to the MCP server..."}
         self.guard: Guard | None = None
         """The gate of the web app serving this host (its token, allowed hosts), set by ``dev_app``."""
+        self.downloads = Downloads()
+        """Files the View saved (``ui/download-file``), served back to the page by ``GET /api/downloads/{n}``."""
         self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def watched(self) -> list[Path]:
         """The folders to watch for changes: the server file's folder (it holds the Views too)."""
@@ -111,15 +117,24 @@ class DevHost:
             self._status("error", f"could not read {uri}: {exc.message}")
             return
         meta = resource_ui_meta(contents)
+        look = HOSTS[self.profile]
+        html = str(contents.get("text", ""))
+        problem = size_problem(html, look)
+        if problem is not None:  # the host refuses it, as that host would
+            self.host = None
+            self.session.unmount(problem)
+            self._status("error", f"{look.label} would not show {uri}: {problem}")
+            return
         host = Host(self.backend, profile=self.profile, host_context=self.context, tool=tool, ui_meta=meta)
         host.listeners.append(self._forward)
         self.host = host
         self.session.mount(
-            str(contents.get("text", "")),
+            html,
             host,
             ui_csp=meta.get("csp"),
-            allow_wasm=self.allow_wasm,
+            allow_wasm=self.allow_wasm and look.allow_wasm,
             prefers_border=bool(meta.get("prefersBorder")),
+            workers=look.workers,
         )
         host.send_tool_input(self.current["arguments"])
         host.send_tool_result(self.current["result"])
@@ -136,6 +151,50 @@ class DevHost:
             self.session.push({"type": "traffic", **data, "message": clip(data["message"])})
         elif kind == "dropped":
             self._status("error", f"dropped {data['method']} for the View: {data['reason']}")
+        elif kind == "context" and "displayMode" in data["changed"]:
+            self.context["displayMode"] = data["context"]["displayMode"]  # a mode the View asked for is kept
+        elif kind == "download":
+            task = asyncio.get_running_loop().create_task(self._save(data))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _save(self, params: dict[str, Any]) -> None:
+        """Save each file of a ``ui/download-file`` request and show it on the page."""
+        for block in params.get("contents") or []:
+            try:
+                data = None
+                if isinstance(block, dict) and block.get("type") == "resource_link":
+                    data = await self._read_link(str(block.get("uri")))
+                item = self.downloads.add_content(block if isinstance(block, dict) else {}, data)
+            except (McpError, OSError, ValueError) as exc:
+                self._status("error", f"could not save a download: {exc}")
+                continue
+            self.session.push({"type": "download", **{k: v for k, v in item.items() if k != "path"}})
+            self._status("info", f"saved {item['name']} ({item['size']:,} bytes) to {item['path']}")
+
+    async def _read_link(self, uri: str) -> bytes:
+        contents = (await self.backend.read_resource(uri))["contents"]
+        if not contents:
+            raise ValueError(f"{uri} has no contents")
+        first = contents[0]
+        if isinstance(first.get("blob"), str):
+            return base64.b64decode(first["blob"])
+        return str(first.get("text", "")).encode("utf-8")
+
+    async def teardown(self, *, timeout: float = 10) -> str:
+        """Ask the View to tear down (``ui/resource-teardown``), then unmount its frame. Returns what happened."""
+        host = self.host
+        if host is None:
+            raise ValueError("no View is shown")
+        try:
+            await host.teardown("the developer closed the View", timeout=timeout)
+            said = "the View answered ui/resource-teardown and was unmounted"
+        except Exception as exc:  # a View that does not answer is unmounted anyway, as a host would
+            said = f"the View did not answer ui/resource-teardown ({type(exc).__name__}: {exc}); unmounted anyway"
+        self.host = None
+        self.session.unmount(said)
+        self._status("info", said)
+        return said
 
     def set_context(self, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply the controls' context; the View gets only what changed. Returns the difference."""
@@ -143,8 +202,15 @@ class DevHost:
         return self.host.set_host_context(changes) if self.host is not None else {}
 
     async def set_profile(self, profile: Profile) -> None:
-        """Switch the host profile: the View is re-mounted, since capabilities are fixed at the handshake."""
+        """Switch the host profile: the View is re-mounted, since capabilities are fixed at the handshake.
+
+        The profile's own context (theme variables, fonts, display modes, platform) replaces the previous one's;
+        the developer's other settings (theme, locale, width...) are kept."""
         self.profile = profile
+        for key in ("styles", "availableDisplayModes", "platform"):
+            self.context.pop(key, None)
+        if self.context.get("displayMode") not in HOSTS[profile].display_modes:
+            self.context["displayMode"] = "inline"
         await self.remount()
 
     def send(self, kind: str, data: Any) -> None:

@@ -35,19 +35,25 @@ _BASE: dict[str, list[str]] = {
 }
 
 
-def build_csp(ui_csp: Mapping[str, Sequence[str]] | None = None, *, allow_wasm: bool = True) -> str:
+def build_csp(
+    ui_csp: Mapping[str, Sequence[str]] | None = None, *, allow_wasm: bool = True, workers: bool = False
+) -> str:
     """The policy for a View's frame.
 
     Args:
         ui_csp: the resource's ``_meta.ui.csp`` (``resourceDomains``, ``connectDomains``, ``frameDomains``,
             ``baseUriDomains``), or ``None`` for the spec's default.
         allow_wasm: add ``'wasm-unsafe-eval'`` to ``script-src`` (Python Views need it).
+        workers: add ``worker-src 'self' blob:`` (some hosts do; without it a worker falls back to
+            ``script-src``, so blob workers are blocked, as in VS Code).
 
     Example:
         >>> build_csp(allow_wasm=False).split("; ")[:2]
         ["default-src 'none'", "script-src 'self' 'unsafe-inline'"]
         >>> build_csp({"connectDomains": ["https://api.example"]}).split("; ")[-1]
         'connect-src https://api.example'
+        >>> build_csp(workers=True).split("; ")[-1]
+        "worker-src 'self' blob:"
     """
     declared = ui_csp or {}
     policy: list[str] = []
@@ -64,6 +70,8 @@ def build_csp(ui_csp: Mapping[str, Sequence[str]] | None = None, *, allow_wasm: 
             sources.append("'wasm-unsafe-eval'")
         if sources:
             policy.append(" ".join([directive, *sources]))
+    if workers:
+        policy.append("worker-src 'self' blob:")
     return "; ".join(policy)
 
 

@@ -19,7 +19,8 @@ log = logging.getLogger("pyview.host")
 
 Listener = Callable[[str, dict[str, Any]], None]
 """``listener(kind, data)``; kinds: ``traffic``, ``initialized``, ``context``, ``size``,
-``teardown-requested``, ``dropped`` (``{"method", "reason"}``: a notification the link could not carry)."""
+``teardown-requested``, ``download`` (the ``ui/download-file`` params), ``dropped`` (``{"method", "reason"}``:
+a notification the link could not carry)."""
 
 
 class Host(ViewRequests):
@@ -31,7 +32,8 @@ class Host(ViewRequests):
 
     Args:
         backend: the MCP server behind the host (``None``: no ``serverTools``/``serverResources``).
-        profile: ``"full"`` or ``"minimal"`` capability set and default context.
+        profile: the capability set and default context (``"full"``, ``"minimal"``, ``"claude"``... see
+            :data:`~pyview.host.PROFILES`).
         host_context: keys merged over the profile's default context.
         tool: the tool definition whose call this View shows (sent as ``hostContext.toolInfo``).
         ui_meta: the resource's ``_meta.ui`` (``csp`` and ``permissions`` go to ``hostCapabilities.sandbox``).
@@ -63,7 +65,7 @@ class Host(ViewRequests):
         self.profile: Profile = profile
         self.host_info = dict(host_info or HOST_INFO)
         self.capabilities = host_capabilities(profile, server=backend is not None)
-        if ui_meta is not None and profile == "full":
+        if ui_meta is not None and profile != "minimal":
             self.capabilities["sandbox"] = {
                 "permissions": copy.deepcopy(ui_meta.get("permissions") or {}),
                 "csp": copy.deepcopy(ui_meta.get("csp") or {}),

@@ -2,6 +2,8 @@
 
 ``"full"`` advertises everything pyview's host implements; ``"minimal"`` advertises nothing optional, like a
 host that only renders the View (useful to check that a View feature-checks the capabilities it uses).
+``"chatgpt"``, ``"claude"``, ``"vscode"``, ``"goose"`` and ``"strict"`` copy real hosts: their capabilities,
+theme variables, fonts, display modes, CSP and size limit (see :mod:`pyview.host._hosts`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ import copy
 from typing import Any, Literal
 
 from pyview._version import __version__
+from pyview.host._hosts import HOSTS
 
-Profile = Literal["full", "minimal"]
-PROFILES: tuple[Profile, ...] = ("full", "minimal")
+Profile = Literal["full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict"]
+PROFILES: tuple[Profile, ...] = ("full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict")
 DISPLAY_MODES: tuple[str, ...] = ("inline", "fullscreen", "pip")
 HOST_INFO: dict[str, str] = {"name": "pyview-host", "version": __version__}
 
@@ -49,22 +52,23 @@ def host_capabilities(profile: Profile = "full", *, server: bool = True) -> dict
     """The ``hostCapabilities`` of a profile.
 
     Args:
-        profile: ``"full"`` or ``"minimal"``.
+        profile: one of :data:`PROFILES`.
         server: whether an MCP server (or scripted tools) stands behind the host; without one,
             ``serverTools`` and ``serverResources`` are not advertised.
 
     Example:
         >>> sorted(host_capabilities("full", server=False))
-        ['downloadFile', 'logging', 'message', 'openLinks', 'updateModelContext']
+        ['downloadFile', 'logging', 'message', 'openLinks', 'sampling', 'updateModelContext']
         >>> host_capabilities("minimal")
         {}
+        >>> "downloadFile" in host_capabilities("chatgpt")
+        False
     """
     _check(profile)
-    if profile == "minimal":
-        return {}
-    caps = copy.deepcopy(_FULL)
-    if not server:
-        del caps["serverTools"], caps["serverResources"]
+    caps = {key: copy.deepcopy(value) for key, value in _FULL.items() if key in HOSTS[profile].capabilities}
+    if not server and caps:
+        caps.pop("serverTools", None)
+        caps.pop("serverResources", None)
     return caps
 
 
@@ -76,20 +80,24 @@ def default_host_context(profile: Profile = "full") -> dict[str, Any]:
         {'theme': 'light', 'displayMode': 'inline', 'availableDisplayModes': ['inline']}
         >>> default_host_context()["containerDimensions"]
         {'maxHeight': 600, 'width': 640}
+        >>> default_host_context("vscode")["availableDisplayModes"]
+        ['inline', 'fullscreen']
     """
     _check(profile)
     if profile == "minimal":
         return {"theme": "light", "displayMode": "inline", "availableDisplayModes": ["inline"]}
+    look = HOSTS[profile]
+    variables = dict(STYLE_VARIABLES) if profile == "full" else dict(look.variables)
     return {
         "theme": "light",
-        "styles": {"variables": dict(STYLE_VARIABLES)},
+        "styles": {"variables": variables},
         "displayMode": "inline",
-        "availableDisplayModes": list(DISPLAY_MODES),
+        "availableDisplayModes": list(look.display_modes),
         "containerDimensions": {"maxHeight": 600, "width": 640},
         "locale": "en-US",
         "timeZone": "UTC",
         "userAgent": f"pyview-host/{__version__}",
-        "platform": "web",
+        "platform": look.platform,
         "deviceCapabilities": {"touch": False, "hover": True},
         "safeAreaInsets": {"top": 0, "right": 0, "bottom": 0, "left": 0},
     }

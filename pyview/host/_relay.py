@@ -144,21 +144,34 @@ class RelaySession:
         ui_csp: Mapping[str, Any] | None = None,
         allow_wasm: bool = True,
         prefers_border: bool = False,
+        workers: bool = False,
     ) -> None:
         """Show ``html`` in a fresh sandboxed frame under the CSP the spec derives from ``ui_csp``, served by
         ``host``. A frame shown before is removed, and its host disconnected."""
-        if self._transport is not None:
-            self._transport.close()
-        if self.host is not None:
-            self.host.close()
+        self._disconnect()
         frame = next(self._frames)
-        self.document = with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm))
+        self.document = with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm, workers=workers))
         self.host = host
         self._transport = PageTransport(self, frame)
         host.listeners.append(self._layout_event)
         host.connect(self._transport)
         self.push({"type": "mount", "frame": frame, "url": f"{self.base}/frame?n={frame}", "border": prefers_border})
         self.push({"type": "layout", "context": _layout_context(host.context)})
+
+    def _disconnect(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+        if self.host is not None:
+            self.host.close()
+
+    def unmount(self, reason: str = "") -> None:
+        """Remove the frame from the page and disconnect its host (after a teardown, or when nothing can be
+        shown); ``reason`` is shown where the View was."""
+        self._disconnect()
+        self.host = None
+        self._transport = None
+        self.document = ""
+        self.push({"type": "unmount", "reason": reason})
 
     def _layout_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "context":

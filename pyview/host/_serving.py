@@ -53,6 +53,9 @@ class ViewRequests:
     def set_host_context(self, changes: dict[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
         raise NotImplementedError
 
+    def emit(self, kind: str, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
     def install_handlers(self, peer: JsonRpcPeer) -> None:
         """Register every View -> Host request on ``peer``; ungated ones and those the profile advertises."""
         handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
@@ -171,6 +174,7 @@ class ViewRequests:
         if not isinstance(params.get("contents"), list):
             raise McpError(INVALID_PARAMS, "ui/download-file needs a contents array")
         self.downloads.append(params)
+        self.emit("download", params)
         return {}
 
     def _request_display_mode(self, params: dict[str, Any]) -> dict[str, Any]:

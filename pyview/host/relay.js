@@ -11,8 +11,10 @@ function pyviewPageToken() {
 }
 
 class PyviewRelay {
-  constructor(base, stage, onEvent = () => {}, token = pyviewPageToken()) {
+  // options.layout(frame, {context, size}): lays the frame out instead of the built-in layout (the dev page)
+  constructor(base, stage, onEvent = () => {}, token = pyviewPageToken(), options = {}) {
     this.base = base;
+    this.customLayout = options.layout || null;
     this.token = token;
     this.stage = stage;
     this.onEvent = onEvent; // events the relay does not handle itself (the dev page's log, status...)
@@ -48,8 +50,11 @@ class PyviewRelay {
       Object.assign(this.layoutState, event.context ? { context: event.context } : { size: event.size });
       this.layout();
     } else if (event.type === "unmount") {
-      this.frame?.remove();
-      this.frame = null;
+      this.mounting.then(() => {
+        this.frame?.remove();
+        this.frame = null;
+        this.onEvent(event);
+      });
     } else {
       this.onEvent(event);
     }
@@ -63,6 +68,7 @@ class PyviewRelay {
     frame.title = "MCP App View";
     frame.dataset.frame = String(event.frame);
     frame.style.border = event.border ? "1px solid #8884" : "0";
+    frame.dataset.border = event.border ? "1" : "0";
     frame.srcdoc = html;
     this.frame = frame;
     this.frameNo = event.frame;
@@ -76,6 +82,7 @@ class PyviewRelay {
   layout() {
     const frame = this.frame;
     if (!frame) return;
+    if (this.customLayout) return this.customLayout(frame, this.layoutState);
     const { context, size } = this.layoutState;
     const mode = context.displayMode || "inline";
     const box = context.containerDimensions || {};

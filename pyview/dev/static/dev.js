@@ -1,12 +1,17 @@
-// pyview dev page: tool list and form, host controls, tool data editors, and the live JSON-RPC log.
-// The View itself is mounted by PyviewRelay (relay.js); everything else goes through /api/*, with the per-run
-// token the server put in this page (X-Pyview-Token). Nothing the server sends is parsed as HTML: every text
-// (tool names, descriptions, results, the log) goes through textContent or createElement.
+// pyview dev page: tools and their form (dev-form.js), a conversation turn that holds the View, the host's
+// chrome (profile, device, theme, display mode), tool data editors, downloads and the live JSON-RPC log.
+// The View itself is mounted by PyviewRelay (relay.js); this page lays its frame out (inline in the turn,
+// fullscreen over the conversation column, pip pinned at its top). Everything else goes through /api/*, with the
+// per-run token the server put in this page (X-Pyview-Token). Nothing the server sends is parsed as HTML: every
+// text (tool names, descriptions, results, the log) goes through textContent or createElement.
 "use strict";
 const $ = (id) => document.getElementById(id);
 const TOKEN = pyviewPageToken(); // relay.js
+const DEVICES = { phone: 390, tablet: 768, desktop: null };
 let tools = [];
 let messages = [];
+let profiles = {};
+let sent = {}; // the layout keys last sent, so a resize sends only real changes
 
 async function api(path, body) {
   const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body || {}),
@@ -19,13 +24,34 @@ async function api(path, body) {
 
 function showStatus({ level, text }) {
   $("status").textContent = text;
+  $("status").title = text;
   $("status").className = level;
 }
 
-// ---- tools and the form generated from a tool's input schema ------------------------------------------------
+// ---- the host profile's look: chrome colours for the theme, font, conversation width ------------------------
+function applyLook() {
+  const profile = profiles[$("profile").value] || {};
+  const chrome = profile.chrome || {};
+  const dark = $("theme").value === "dark" ? 1 : 0;
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+  const style = document.documentElement.style;
+  for (const key of ["page", "panel", "text", "muted", "bubble"]) if (chrome[key]) style.setProperty("--" + key, chrome[key][dark]);
+  if (chrome.accent) style.setProperty("--accent", chrome.accent);
+  if (chrome.thread) style.setProperty("--thread", chrome.thread + "px");
+  if (profile.font) style.setProperty("--font", profile.font);
+  const modes = profile.displayModes || ["inline"];
+  const current = $("displayMode").value;
+  $("displayMode").replaceChildren(...modes.map((m) => new Option(m, m)));
+  $("displayMode").value = modes.includes(current) ? current : "inline";
+  const limit = profile.maxResourceBytes ? `; resources up to ${(profile.maxResourceBytes / 1e6).toFixed(1)} MB` : "";
+  $("csp").textContent = `CSP: ${profile.allowWasm === false ? "no 'wasm-unsafe-eval' (WebAssembly blocked)" : "'wasm-unsafe-eval'"}` +
+    `, ${profile.workers ? "worker-src 'self' blob:" : "no worker-src (blob workers blocked)"}${limit}`;
+}
+
+// ---- tools and the form -------------------------------------------------------------------------------------
 function showTools(list, server) {
   tools = list;
-  $("server").textContent = `Tools of ${server}`;
+  $("server").textContent = server;
   $("tools").replaceChildren(...list.map((tool) => {
     const button = document.createElement("button");
     const ui = tool._meta?.ui || {};
@@ -42,83 +68,105 @@ function showTools(list, server) {
 
 function showForm(tool, values = {}) {
   document.querySelectorAll("#tools button").forEach((b) => b.classList.toggle("active", b.dataset.tool === tool.name));
-  const form = $("form");
-  form.replaceChildren();
-  const schema = tool.inputSchema || {};
-  for (const [name, prop] of Object.entries(schema.properties || {})) {
-    const label = document.createElement("label");
-    label.textContent = name + ((schema.required || []).includes(name) ? " *" : "") + " ";
-    let input;
-    if (prop.enum) {
-      input = document.createElement("select");
-      input.append(...prop.enum.map((v) => new Option(String(v), JSON.stringify(v))));
-    } else if (prop.type === "boolean") {
-      input = Object.assign(document.createElement("input"), { type: "checkbox", checked: !!(values[name] ?? prop.default) });
-    } else if (prop.type === "object" || prop.type === "array") {
-      input = document.createElement("textarea");
-      input.value = JSON.stringify(values[name] ?? prop.default ?? (prop.type === "array" ? [] : {}), null, 1);
-    } else {
-      input = Object.assign(document.createElement("input"), { type: ["number", "integer"].includes(prop.type) ? "number" : "text" });
-      input.value = values[name] ?? prop.default ?? "";
-    }
-    input.name = name;
-    input.dataset.type = prop.enum ? "enum" : prop.type || "string";
-    label.append(input);
-    form.append(label);
-  }
-  const call = Object.assign(document.createElement("button"), { type: "submit", textContent: `Call ${tool.name}` });
-  form.append(call);
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    api("call", { name: tool.name, arguments: formValues(form) });
-  };
+  pyviewBuildForm($("form"), tool, values, (args) => api("call", { name: tool.name, arguments: args }));
 }
 
-function formValues(form) {
-  const values = {};
-  for (const input of form.querySelectorAll("[name]")) {
-    const type = input.dataset.type;
-    if (type === "boolean") values[input.name] = input.checked;
-    else if (input.value === "") continue;
-    else if (type === "enum" || type === "object" || type === "array") values[input.name] = JSON.parse(input.value);
-    else if (type === "number" || type === "integer") values[input.name] = Number(input.value);
-    else values[input.name] = input.value;
-  }
-  return values;
+// ---- host controls -> host context: each control sends only its own keys --------------------------------------
+const n = (id) => Number($(id).value) || 0;
+const CONTROLS = {
+  theme: () => ({ theme: $("theme").value }),
+  displayMode: () => ({ displayMode: $("displayMode").value }),
+  locale: () => ({ locale: $("locale").value }),
+  timeZone: () => ({ timeZone: $("timeZone").value }),
+  platform: () => ({ platform: $("platform").value }),
+  maxHeight: () => containerChange(true),
+  touch: () => ({ deviceCapabilities: { touch: $("touch").checked, hover: $("hover").checked } }),
+  insetTop: () => ({ safeAreaInsets: { top: n("insetTop"), right: n("insetRight"), bottom: n("insetBottom"), left: n("insetLeft") } }),
+};
+CONTROLS.hover = CONTROLS.touch;
+CONTROLS.insetRight = CONTROLS.insetBottom = CONTROLS.insetLeft = CONTROLS.insetTop;
+for (const [id, changes] of Object.entries(CONTROLS)) {
+  $(id).addEventListener("change", () => {
+    if (id === "theme") applyLook();
+    const body = changes();
+    if (body) api("context", { changes: body });
+  });
 }
-
-// ---- host controls -> host context (the host sends the View only what changed) -----------------------------
-function controlsContext() {
-  const n = (id) => Number($(id).value) || 0;
-  return {
-    theme: $("theme").value, displayMode: $("displayMode").value, locale: $("locale").value,
-    timeZone: $("timeZone").value, platform: $("platform").value,
-    containerDimensions: { width: n("width"), maxHeight: n("maxHeight") },
-    deviceCapabilities: { touch: $("touch").checked, hover: $("hover").checked },
-    safeAreaInsets: { top: n("insetTop"), right: n("insetRight"), bottom: n("insetBottom"), left: n("insetLeft") },
-  };
-}
-
-function showContext(context) {
-  for (const key of ["theme", "displayMode", "locale", "timeZone", "platform"]) if (context[key]) $(key).value = context[key];
-  const box = context.containerDimensions || {};
-  if (box.width) $("width").value = box.width;
-  if (box.maxHeight) $("maxHeight").value = box.maxHeight;
-}
-
-for (const id of ["theme", "displayMode", "locale", "timeZone", "platform", "width", "maxHeight", "touch", "hover",
-  "insetTop", "insetRight", "insetBottom", "insetLeft"]) {
-  $(id).addEventListener("change", () => api("context", { changes: controlsContext() }));
-}
-$("profile").onchange = () => api("profile", { profile: $("profile").value });
+$("exitMode").onclick = () => api("context", { changes: { displayMode: "inline" } });
+$("profile").onchange = () => { applyLook(); applyDevice(); api("profile", { profile: $("profile").value }); };
+$("device").onchange = () => applyDevice(true);
 $("reload").onclick = () => api("reload");
 $("teardown").onclick = () => api("teardown");
 
-// ---- tool data editors ------------------------------------------------------------------------------------------
+function applyDevice(send) {
+  const device = $("device").value;
+  $("center").dataset.device = device;
+  document.documentElement.style.setProperty("--device", DEVICES[device] ? DEVICES[device] + "px" : "100%");
+  const mobile = device !== "desktop";
+  $("platform").value = mobile ? "mobile" : (profiles[$("profile").value]?.platform || "web");
+  $("touch").checked = mobile;
+  $("hover").checked = !mobile;
+  if (send) api("context", { changes: { platform: $("platform").value, deviceCapabilities: { touch: mobile, hover: !mobile } } });
+}
+
+// the View's box as the host gives it: the turn's width inline, the conversation column in fullscreen
+function containerChange(force) {
+  const mode = $("stage").dataset.mode;
+  const box = mode === "fullscreen"
+    ? { width: Math.floor($("center").clientWidth), height: Math.floor($("center").clientHeight - 48) }
+    : { width: Math.floor($("stage").clientWidth || $("thread").clientWidth - 32), maxHeight: n("maxHeight") };
+  const key = JSON.stringify(box);
+  if (!force && sent.box === key) return null;
+  sent.box = key;
+  return { containerDimensions: box };
+}
+function sendContainer() {
+  const changes = containerChange(false);
+  if (changes) api("context", { changes });
+}
+const resizes = new ResizeObserver(sendContainer);
+resizes.observe($("center"));
+resizes.observe($("thread"));
+
+// ---- laying out the View's frame (relay.js calls this instead of its own layout) ------------------------------
+function layoutFrame(frame, { context, size }) {
+  const mode = context.displayMode || "inline";
+  if ($("displayMode").value !== mode) $("displayMode").value = mode; // mirror a mode the View asked for
+  $("center").dataset.mode = mode;
+  $("stage").dataset.mode = mode;
+  $("hostbarTitle").textContent = $("toolLine").textContent;
+  const center = $("center");
+  const s = frame.style;
+  s.cssText = "";
+  frame.dataset.mode = mode;
+  if (mode === "fullscreen") {
+    Object.assign(s, { position: "absolute", left: "0", top: "48px", width: "100%", height: "calc(100% - 48px)", zIndex: "5",
+      background: "var(--panel)" });
+  } else if (mode === "pip") {
+    const width = Math.min($("thread").clientWidth - 32, center.clientWidth - 24);
+    const height = Math.min(size.height ?? 300, Math.floor(center.clientHeight * 0.45));
+    Object.assign(s, { position: "absolute", top: "46px", left: "50%", transform: "translateX(-50%)", width: width + "px",
+      height: height + "px", zIndex: "5", borderRadius: "14px", boxShadow: "0 8px 30px rgba(0,0,0,.25)", background: "var(--panel)" });
+  } else {
+    let height = size.height ?? context.containerDimensions?.height ?? 300;
+    const max = context.containerDimensions?.maxHeight;
+    if (max !== undefined) height = Math.min(height, max);
+    Object.assign(s, { width: "100%", height: height + "px", border: frame.dataset.border === "1" ? "1px solid var(--line)" : "0",
+      borderRadius: "12px" });
+  }
+  sendContainer(); // fullscreen and inline give the View different boxes
+}
+
+// ---- the conversation turn and tool data ---------------------------------------------------------------------
 function showToolData({ tool, arguments: args, result }) {
+  $("empty").hidden = true;
+  $("userTurn").hidden = $("assistantTurn").hidden = false;
+  $("userText").textContent = `${tool.name}(${JSON.stringify(args)})`;
+  $("toolLine").textContent = `${$("server").textContent} · ${tool.title || tool.name}`;
   $("toolInput").value = JSON.stringify(args, null, 2);
   $("toolResult").value = JSON.stringify(result, null, 2);
   $("resultText").textContent = (result.content || []).map((c) => c.text ?? JSON.stringify(c)).join("\n");
+  $("stageNote").hidden = true;
   const known = tools.find((t) => t.name === tool.name);
   if (known) showForm(known, args);
 }
@@ -128,6 +176,35 @@ $("sendInput").onclick = () => sendJson("input", "toolInput");
 $("sendPartial").onclick = () => sendJson("partial", "toolInput");
 $("sendResult").onclick = () => sendJson("result", "toolResult");
 $("sendCancel").onclick = () => api("send", { kind: "cancel", data: "cancelled from the dev page" });
+
+function showUnmounted(reason) {
+  $("center").dataset.mode = $("stage").dataset.mode = "inline";
+  $("stageNote").textContent = reason || "The View was unmounted.";
+  $("stageNote").hidden = false;
+}
+
+// ---- downloads: a file card per saved file; the bytes come back through the guarded API as a blob -----------
+function showDownload(item) {
+  const card = Object.assign(document.createElement("div"), { className: "file" });
+  card.dataset.n = String(item.n);
+  const name = Object.assign(document.createElement("span"), { className: "name", textContent: String(item.name) });
+  const size = Object.assign(document.createElement("span"), { className: "size",
+    textContent: `${Number(item.size).toLocaleString("en-US")} bytes · ${String(item.mimeType)}` });
+  const open = Object.assign(document.createElement("button"), { className: "small", textContent: "Open" });
+  const save = Object.assign(document.createElement("button"), { className: "small", textContent: "Save" });
+  open.onclick = async () => window.open(URL.createObjectURL(await downloadBlob(item)), "_blank", "noopener");
+  save.onclick = async () => {
+    const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(await downloadBlob(item)), download: String(item.name) });
+    link.click();
+  };
+  card.append(name, size, open, save);
+  $("downloads").append(card);
+}
+async function downloadBlob(item) {
+  const response = await fetch(`/api/downloads/${Number(item.n)}`, { headers: { "X-Pyview-Token": TOKEN } });
+  // the server sends only harmless types as themselves (text, JSON, images, PDF); others as octet-stream
+  return new Blob([await response.arrayBuffer()], { type: response.headers.get("content-type") || "application/octet-stream" });
+}
 
 // ---- the live log, model context and messages -----------------------------------------------------------------
 function logTraffic({ direction, message }) {
@@ -150,7 +227,16 @@ function onEvent(event) {
   else if (event.type === "tools") showTools(event.tools, event.server);
   else if (event.type === "tool-data") showToolData(event);
   else if (event.type === "traffic") logTraffic(event);
+  else if (event.type === "download") showDownload(event);
+  else if (event.type === "unmount") showUnmounted(event.reason);
+  else if (event.type === "mounted") $("stageNote").hidden = true;
   else if (event.type === "dropped") showStatus({ level: "error", text: `dropped a ${event.event} event: ${event.reason}` });
+}
+
+function showContext(context) {
+  for (const key of ["theme", "displayMode", "locale", "timeZone", "platform"]) if (context[key]) $(key).value = context[key];
+  const box = context.containerDimensions || {};
+  if (box.maxHeight) $("maxHeight").value = box.maxHeight;
 }
 
 (async () => {
@@ -158,11 +244,17 @@ function onEvent(event) {
   if (!response.ok) return showStatus({ level: "error", text: await response.text() });
   const state = await response.json();
   showStatus(state.status);
-  if (state.tools.length) showTools(state.tools, state.server);
-  showContext(state.context || {});
+  profiles = Object.fromEntries(state.profiles.map((p) => [p.name, p]));
+  $("profile").replaceChildren(...state.profiles.map((p) => new Option(p.label, p.name)));
   $("profile").value = state.profile;
-  window.relay = new PyviewRelay(state.relay, $("stage"), onEvent);
+  if (state.tools.length) showTools(state.tools, state.server);
+  applyLook();
+  showContext(state.context || {});
+  applyLook();
+  for (const item of state.downloads) showDownload(item);
+  window.relay = new PyviewRelay(state.relay, $("stage"), onEvent, TOKEN, { layout: layoutFrame });
   relay.start(state.cursor);
+  sendContainer();
   if (state.current) {
     showToolData(state.current);
     api("remount");
