@@ -1,7 +1,7 @@
 // pyview dev page: the tool form, built from a tool's JSON Schema (no innerHTML: every text goes through
 // textContent). Defaults are filled in, enums become selects (an optional one gets an empty choice), required
 // fields are required, numbers and integers are number inputs, booleans checkboxes (an optional boolean without a
-// default a three-way select), arrays, objects and anything else a JSON field that is checked before the call.
+// default a three-way select; an optional enum without a default starts on an empty choice), arrays, objects and anything else a JSON field that is checked before the call.
 "use strict";
 
 // a property's schema with $ref resolved and Optional (anyOf/oneOf with null, type [x, "null"]) unwrapped
@@ -33,7 +33,7 @@ function pyviewFormControl(name, field, required, value) {
   let input;
   if (Array.isArray(field.enum)) {
     input = document.createElement("select");
-    if (!required) input.append(new Option("—", ""));
+    if (!required && (field.default === undefined || field.default === null)) input.append(new Option("—", ""));
     input.append(...field.enum.map((v) => new Option(String(v), JSON.stringify(v))));
     input.value = has ? JSON.stringify(value) : "";
     input.dataset.type = "enum";
