@@ -40,7 +40,7 @@ def endpoints(client: TestClient, dev: DevHost) -> list[tuple[str, str]]:
     app: Any = client.app
     for route in app.routes:
         assert isinstance(route, Route)
-        path = route.path.replace("{sid}", dev.session.id)
+        path = route.path.replace("{sid}", dev.session.id).replace("{n:int}", "0")
         found += [(method, path) for method in sorted(route.methods or ()) if method != "HEAD"]
     return found
 
@@ -66,10 +66,11 @@ def test_the_page_embeds_the_token_and_every_api_call_needs_it(dev: tuple[TestCl
 
 def test_every_endpoint_refuses_foreign_host_origin_and_missing_token(dev: tuple[TestClient, DevHost, str]) -> None:
     client, host, token = dev
-    pages = {("GET", "/"), ("GET", "/dev.js"), ("GET", "/relay.js"), ("GET", f"/relay/{host.session.id}/")}
+    pages = {("GET", "/"), ("GET", "/dev.js"), ("GET", "/dev-form.js"), ("GET", "/relay.js")}
+    pages.add(("GET", f"/relay/{host.session.id}/"))
     good = {"X-Pyview-Token": token, "Content-Type": "application/json"}
     all_endpoints = endpoints(client, host)
-    assert len(all_endpoints) == 15 and pages < set(all_endpoints)
+    assert len(all_endpoints) == 17 and pages < set(all_endpoints)
     problems = []
     for method, path in all_endpoints:
         cases: dict[str, tuple[dict[str, str], int]] = {
