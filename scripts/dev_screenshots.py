@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
                     print(f"wrote {target.relative_to(REPO) if target.is_relative_to(REPO) else target}")
                     if name == "weather":
                         whole = args.out / f"dev-host-{theme}.png"
-                        page.screenshot(path=str(whole))
+                        page.screenshot(path=str(whole), scale="css")  # the whole page at 1x: smaller
                         print(f"wrote {whole.relative_to(REPO) if whole.is_relative_to(REPO) else whole}")
                 page.close()
         browser.close()

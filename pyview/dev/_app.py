@@ -26,7 +26,7 @@ from starlette.routing import Route
 from pyview.dev._devhost import DevHost
 from pyview.dev._downloads import served_type
 from pyview.dev._watch import watch
-from pyview.host import PROFILES
+from pyview.host import PROFILES, Profile
 from pyview.host._guard import LOOPBACK, Guard, GuardMiddleware
 from pyview.host._hosts import HOSTS
 from pyview.host._relay import RELAY_PUBLIC, RelayHub, relay_routes
@@ -146,6 +146,7 @@ def dev_app(
     host: str = "127.0.0.1",
     allow_hosts: Iterable[str] = (),
     token: str | None = None,
+    profile: Profile = "full",
 ) -> tuple[Starlette, DevHost]:
     """The dev host as a Starlette app (it connects to the server and starts watching files on startup).
 
@@ -160,6 +161,7 @@ def dev_app(
     hub = RelayHub(token)
     guard = Guard(token=hub.token, host=host, allow_hosts=allow_hosts, public=DEV_PUBLIC)
     dev = DevHost(server, hub.create(), allow_wasm=allow_wasm)
+    dev.profile = profile
     dev.guard = guard
 
     @contextlib.asynccontextmanager
@@ -192,11 +194,14 @@ def run_dev(
     reload: bool = True,
     allow_wasm: bool = True,
     allow_hosts: Iterable[str] = (),
+    profile: Profile = "full",
 ) -> int:
     """Serve the dev host until interrupted; prints its URL at once (the server connects in the background)."""
     import uvicorn
 
-    app, _dev = dev_app(server, allow_wasm=allow_wasm, reload=reload, host=host, allow_hosts=allow_hosts)
+    app, _dev = dev_app(
+        server, allow_wasm=allow_wasm, reload=reload, host=host, allow_hosts=allow_hosts, profile=profile
+    )
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from pyview.host._profiles import PROFILES
+
 
 def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add the ``dev`` command to the ``pyview`` command's subparsers.
@@ -13,6 +15,8 @@ def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         >>> dev = register_cli(parser.add_subparsers())
         >>> parser.parse_args(["dev", "server.py", "--port", "9000", "--no-browser"]).port
         9000
+        >>> parser.parse_args(["dev", "server.py", "--profile", "claude"]).profile
+        'claude'
     """
     dev = subparsers.add_parser(
         "dev",
@@ -39,6 +43,13 @@ def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     dev.add_argument(
         "--strict-csp", action="store_true", help="behave like a host without 'wasm-unsafe-eval' (Python Views fail)"
     )
+    dev.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="full",
+        help="the host to behave like at start (its look, capabilities, display modes, CSP and size limit); "
+        "the page can switch it (default: full)",
+    )
     dev.set_defaults(handler=run)
     return dev
 
@@ -55,4 +66,5 @@ def run(args: argparse.Namespace) -> int:
         reload=not args.no_reload,
         allow_wasm=not args.strict_csp,
         allow_hosts=args.allow_host,
+        profile=args.profile,
     )

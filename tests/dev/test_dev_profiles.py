@@ -15,7 +15,15 @@ from pyview.host._hosts import HOSTS, size_problem
 
 
 @pytest.mark.parametrize(
-    "module", ["pyview.host._hosts", "pyview.host._profiles", "pyview.host._csp", "pyview.dev._downloads"]
+    "module",
+    [
+        "pyview.host._hosts",
+        "pyview.host._profiles",
+        "pyview.host._csp",
+        "pyview.dev._downloads",
+        "pyview.dev._cli",
+        "pyview.dev._shots",
+    ],
 )
 def test_docstring_examples(module: str) -> None:
     imported = importlib.import_module(module)
