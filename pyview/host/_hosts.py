@@ -243,7 +243,6 @@ HOSTS: dict[str, HostLook] = {
             _PYVIEW,
             allow_wasm=False,
             workers=False,
-            max_resource_bytes=5_000_000,
             chrome=_PYVIEW_CHROME,
         ),
     )

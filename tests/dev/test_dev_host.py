@@ -178,3 +178,30 @@ def test_a_profile_size_limit_refuses_a_big_view(dev: tuple[Any, Any]) -> None:
     assert page.locator("#stage iframe").count() == 0
     assert "Anthropic Sans" in page.evaluate("getComputedStyle(document.body).fontFamily")
     page.locator("#profile").select_option("full")
+
+
+def test_a_profile_brings_its_context_csp_and_modes(dev: tuple[Any, Any]) -> None:
+    page, host = dev
+    page.locator("#profile").select_option("vscode")
+    assert page.locator("#displayMode option").all_inner_texts() == ["inline", "fullscreen"]
+    show_panel(page)
+    initialize = next(
+        m
+        for m in reversed([json.loads(line) for line in page.locator("#log div").all_inner_texts()])
+        if "hostCapabilities" in m.get("result", {})
+    )["result"]
+    context = initialize["hostContext"]
+    assert context["availableDisplayModes"] == ["inline", "fullscreen"] and context["platform"] == "desktop"
+    assert "Segoe WPC" in context["styles"]["variables"]["--font-sans"]
+    assert "downloadFile" not in initialize["hostCapabilities"]
+    csp = host.session.document.split('content="', 1)[1].split('"', 1)[0]
+    assert "'wasm-unsafe-eval'" in csp and "worker-src" not in csp  # VS Code: no worker-src
+    before = page.evaluate("() => Number(document.querySelector('#stage iframe').dataset.frame)")
+    page.locator("#profile").select_option("strict")  # re-mounted under the spec's default CSP
+    page.locator("#csp").filter(has_text="WebAssembly blocked").wait_for(timeout=WAIT)
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('#stage iframe')?.dataset.frame || 0) > n", arg=before, timeout=WAIT
+    )
+    csp = host.session.document.split('content="', 1)[1].split('"', 1)[0]
+    assert "wasm-unsafe-eval" not in csp and "worker-src" not in csp
+    page.locator("#profile").select_option("full")
