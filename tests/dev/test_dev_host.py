@@ -129,6 +129,12 @@ def test_device_widths_give_the_view_a_narrower_box(dev: tuple[Any, Any]) -> Non
     width = int(page.locator("#stage").evaluate("e => e.clientWidth"))
     view.locator("#width").filter(has_text=str(width)).wait_for(timeout=WAIT)  # containerDimensions follows
     assert page.locator("#platform").input_value() == "mobile" and page.locator("#touch").is_checked()
+    page.locator("#displayMode").select_option("fullscreen")  # fullscreen fills the phone's screen
+    view.locator("#mode").filter(has_text="fullscreen").wait_for(timeout=WAIT)
+    frame, screen = box(page, "#stage iframe"), box(page, "#screen")
+    assert frame["x"] == screen["x"] and frame["width"] == screen["width"] == 390
+    view.locator("#width").filter(has_text="390").wait_for(timeout=WAIT)
+    page.locator("#displayMode").select_option("inline")
     page.locator("#device").select_option("desktop")
     page.wait_for_function("() => document.querySelector('#stage').clientWidth > 600", timeout=WAIT)
 

@@ -109,11 +109,18 @@ function applyDevice(send) {
   if (send) api("context", { changes: { platform: $("platform").value, deviceCapabilities: { touch: mobile, hover: !mobile } } });
 }
 
-// the View's box as the host gives it: the turn's width inline, the conversation column in fullscreen
+// the device's screen inside the conversation column (its left edge and width, CSS px)
+function screenBox() {
+  const center = $("center").getBoundingClientRect();
+  const screen = $("screen").getBoundingClientRect();
+  return { left: Math.round(screen.left - center.left), width: Math.round(screen.width) };
+}
+
+// the View's box as the host gives it: the turn's width inline, the device's screen in fullscreen
 function containerChange(force) {
   const mode = $("stage").dataset.mode;
   const box = mode === "fullscreen"
-    ? { width: Math.floor($("center").clientWidth), height: Math.floor($("center").clientHeight - 48) }
+    ? { width: screenBox().width, height: Math.floor($("center").clientHeight - 48) }
     : { width: Math.floor($("stage").clientWidth || $("thread").clientWidth - 32), maxHeight: n("maxHeight") };
   const key = JSON.stringify(box);
   if (!force && sent.box === key) return null;
@@ -124,7 +131,10 @@ function sendContainer() {
   const changes = containerChange(false);
   if (changes) api("context", { changes });
 }
-const resizes = new ResizeObserver(sendContainer);
+const resizes = new ResizeObserver(() => { // the layout sends the new box itself
+  if (window.relay?.frame) relay.layout();
+  else sendContainer();
+});
 resizes.observe($("center"));
 resizes.observe($("thread"));
 
@@ -139,11 +149,13 @@ function layoutFrame(frame, { context, size }) {
   const s = frame.style;
   s.cssText = "";
   frame.dataset.mode = mode;
-  if (mode === "fullscreen") {
-    Object.assign(s, { position: "absolute", left: "0", top: "48px", width: "100%", height: "calc(100% - 48px)", zIndex: "5",
-      background: "var(--panel)" });
+  const screen = screenBox();
+  Object.assign($("hostbar").style, mode === "fullscreen" ? { left: screen.left + "px", width: screen.width + "px" } : { left: "", width: "" });
+  if (mode === "fullscreen") { // the device's whole screen (on desktop: the conversation column), under the host's bar
+    Object.assign(s, { position: "absolute", left: screen.left + "px", top: "48px", width: screen.width + "px",
+      height: "calc(100% - 48px)", zIndex: "5", background: "var(--panel)" });
   } else if (mode === "pip") {
-    const width = Math.min($("thread").clientWidth - 32, center.clientWidth - 24);
+    const width = Math.min($("thread").clientWidth - 32, screen.width - 24);
     const height = Math.min(size.height ?? 300, Math.floor(center.clientHeight * 0.45));
     Object.assign(s, { position: "absolute", top: "46px", left: "50%", transform: "translateX(-50%)", width: width + "px",
       height: height + "px", zIndex: "5", borderRadius: "14px", boxShadow: "0 8px 30px rgba(0,0,0,.25)", background: "var(--panel)" });
