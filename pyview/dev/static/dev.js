@@ -150,15 +150,18 @@ function layoutFrame(frame, { context, size }) {
   s.cssText = "";
   frame.dataset.mode = mode;
   const screen = screenBox();
-  Object.assign($("hostbar").style, mode === "fullscreen" ? { left: screen.left + "px", width: screen.width + "px" } : { left: "", width: "" });
+  Object.assign($("hostbar").style, { left: "", right: "", width: "" });
+  if (mode === "fullscreen") Object.assign($("hostbar").style, { left: screen.left + "px", width: screen.width + "px" });
   if (mode === "fullscreen") { // the device's whole screen (on desktop: the conversation column), under the host's bar
     Object.assign(s, { position: "absolute", left: screen.left + "px", top: "48px", width: screen.width + "px",
       height: "calc(100% - 48px)", zIndex: "5", background: "var(--panel)" });
   } else if (mode === "pip") {
     const width = Math.min($("thread").clientWidth - 32, screen.width - 24);
     const height = Math.min(size.height ?? 300, Math.floor(center.clientHeight * 0.45));
-    Object.assign(s, { position: "absolute", top: "46px", left: "50%", transform: "translateX(-50%)", width: width + "px",
+    const left = Math.round(screen.left + (screen.width - width) / 2); // pinned at the top of the screen, centred
+    Object.assign(s, { position: "absolute", top: "46px", left: left + "px", width: width + "px",
       height: height + "px", zIndex: "5", borderRadius: "14px", boxShadow: "0 8px 30px rgba(0,0,0,.25)", background: "var(--panel)" });
+    Object.assign($("hostbar").style, { left: left + "px", right: "auto" }); // the host's close pill, above it
   } else {
     let height = size.height ?? context.containerDimensions?.height ?? 300;
     const max = context.containerDimensions?.maxHeight;
