@@ -108,3 +108,28 @@ def test_download_names_and_types_are_harmless() -> None:
     assert safe_name("ui://x/", "..") == "download"
     assert served_type("image/svg+xml") == "application/octet-stream"
     assert served_type("text/html") == "application/octet-stream"
+
+
+def test_the_dev_host_saves_a_resource_link_by_reading_it(tmp_path: Path) -> None:
+    import asyncio
+    import json
+
+    from pyview.dev._devhost import DevHost
+    from pyview.host import ScriptedBackend
+    from pyview.host._relay import RelayHub
+
+    async def run() -> tuple[DevHost, list[dict[str, object]]]:
+        dev = DevHost("unused.py", RelayHub().create())
+        dev.downloads = Downloads(tmp_path)
+        dev.backend = ScriptedBackend(resources={"ui://reports/week.html": "<p>week</p>"})  # type: ignore[assignment]
+        link = {"type": "resource_link", "uri": "ui://reports/week.html", "name": "week.html"}
+        await dev._save({"contents": [link, {"type": "resource", "resource": {"uri": "x:/y"}}]})
+        return dev, [json.loads(e) for e in dev.session.events]
+
+    dev, events = asyncio.run(run())
+    (item,) = dev.downloads.items
+    assert Path(item["path"]).read_text() == "<p>week</p>" and item["name"] == "week.html"
+    shown = [e for e in events if e["type"] == "download"]
+    assert shown and "path" not in shown[0] and shown[0]["name"] == "week.html"
+    errors = [e["text"] for e in events if e["type"] == "status" and e["level"] == "error"]
+    assert errors == ["could not save a download: the embedded resource has neither text nor blob"]
