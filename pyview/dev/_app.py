@@ -65,6 +65,7 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
                 "tools": dev.tools,
                 "current": dev.current,
                 "profile": dev.profile,
+                "allowWasm": dev.allow_wasm,
                 "profiles": [HOSTS[name].describe() for name in PROFILES],
                 "downloads": [{k: v for k, v in item.items() if k != "path"} for item in dev.downloads.items],
                 "context": dev.host.context if dev.host is not None else dev.context,

@@ -12,6 +12,7 @@ let tools = [];
 let messages = [];
 let profiles = {};
 let sent = {}; // the layout keys last sent, so a resize sends only real changes
+let allowWasm = true; // false: --strict-csp (or a "block WebAssembly" switch) drops 'wasm-unsafe-eval' for every profile
 
 async function api(path, body) {
   const response = await fetch("/api/" + path, { method: "POST", body: JSON.stringify(body || {}),
@@ -44,7 +45,8 @@ function applyLook() {
   $("displayMode").replaceChildren(...modes.map((m) => new Option(m, m)));
   $("displayMode").value = modes.includes(current) ? current : "inline";
   const limit = profile.maxResourceBytes ? `; resources up to ${(profile.maxResourceBytes / 1e6).toFixed(1)} MB` : "";
-  $("csp").textContent = `CSP: ${profile.allowWasm === false ? "no 'wasm-unsafe-eval' (WebAssembly blocked)" : "'wasm-unsafe-eval'"}` +
+  const wasm = profile.allowWasm !== false && allowWasm;
+  $("csp").textContent = `CSP: ${!wasm ? "no 'wasm-unsafe-eval' (WebAssembly blocked)" : "'wasm-unsafe-eval'"}` +
     `, ${profile.workers ? "worker-src 'self' blob:" : "no worker-src (blob workers blocked)"}${limit}`;
 }
 
@@ -260,6 +262,7 @@ function showContext(context) {
   const state = await response.json();
   showStatus(state.status);
   profiles = Object.fromEntries(state.profiles.map((p) => [p.name, p]));
+  allowWasm = state.allowWasm !== false;
   $("profile").replaceChildren(...state.profiles.map((p) => new Option(p.label, p.name)));
   $("profile").value = state.profile;
   if (state.tools.length) showTools(state.tools, state.server);
