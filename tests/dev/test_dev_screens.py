@@ -21,7 +21,14 @@ WIDTHS = (1024, 1280, 1920)
 
 @pytest.fixture(scope="module")
 def weather(pyview_browser: Any, dev_host_server: Any) -> Iterator[tuple[Any, Any]]:
-    """The dev page showing get_weather("Paris") from the real weather server: ``(page, frame locator)``."""
+    """The dev page showing get_weather("Paris") from the real weather server (its offline simulation, so the
+    test never waits for a network): ``(page, frame locator)``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYVIEW_WEATHER", "offline")  # set before the dev host starts the server
+        yield from _weather_page(pyview_browser, dev_host_server)
+
+
+def _weather_page(pyview_browser: Any, dev_host_server: Any) -> Iterator[tuple[Any, Any]]:
     with dev_host_server(str(EXAMPLES / "weather" / "server.py")) as (url, _dev):
         page = pyview_browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         errors: list[str] = []
