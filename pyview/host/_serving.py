@@ -181,7 +181,10 @@ class ViewRequests:
         mode = params.get("mode")
         if mode not in DISPLAY_MODES:
             raise McpError(INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {list(DISPLAY_MODES)}")
-        if mode in self.allowed_display_modes():
+        allowed = self.allowed_display_modes()
+        if mode == "pip" and self.context.get("platform") == "mobile" and "fullscreen" in allowed:
+            mode = "fullscreen"  # a phone has no room for a floating View: hosts (ChatGPT) show it fullscreen
+        if mode in allowed:
             self.set_host_context({"displayMode": mode})
         return {"mode": self.context.get("displayMode", "inline")}
 

@@ -133,3 +133,19 @@ def test_the_dev_host_saves_a_resource_link_by_reading_it(tmp_path: Path) -> Non
     assert shown and "path" not in shown[0] and shown[0]["name"] == "week.html"
     errors = [e["text"] for e in events if e["type"] == "status" and e["level"] == "error"]
     assert errors == ["could not save a download: the embedded resource has neither text nor blob"]
+
+
+def test_pip_on_a_phone_becomes_fullscreen() -> None:
+    import asyncio
+
+    from pyview.app import memory_transport_pair
+
+    async def run(platform: str) -> object:
+        host = Host(profile="chatgpt", host_context={"platform": platform})
+        _view_end, host_end = memory_transport_pair()
+        host.connect(host_end)
+        handler = host._peer.request_handlers["ui/request-display-mode"]  # type: ignore[union-attr]
+        return handler({"mode": "pip"})
+
+    assert asyncio.run(run("mobile")) == {"mode": "fullscreen"}
+    assert asyncio.run(run("web")) == {"mode": "pip"}
