@@ -83,7 +83,7 @@ def test_default_csp_shows_the_wasm_panel_and_tells_the_host(page: Any, build: C
     panel = view.error_panel()
     assert panel is not None and panel["kind"] == "csp"
     assert "'wasm-unsafe-eval'" in panel["text"]
-    assert marks["failed"] - marks["boot"] < 30_000
+    assert "python" not in marks  # the probe told before the runtime was started, not a timeout after it
     logs = [m for m in view.messages() if m.get("method") == "notifications/message"]
     assert logs and logs[0]["params"]["level"] == "error"
     assert logs[0]["params"]["data"]["kind"] == "csp"

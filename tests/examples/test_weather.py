@@ -11,7 +11,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -579,7 +578,5 @@ def test_build_time_is_light() -> None:
         "import sys; sys.path.insert(0, sys.argv[1]); import weather_view; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'mcp', 'weather_data')))"
     )
-    started = time.monotonic()
     out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
-    assert time.monotonic() - started < 20
