@@ -205,7 +205,11 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
             events[wire[1:]] = (value, flags)
             continue
         if prop_names is not None and name in prop_names:
-            attrs["." + name] = ("" if value is None else str(value)) if name == "value" else bool(value)
+            if name == "value":
+                if value is not None:  # value=None: uncontrolled, the page keeps what the user typed
+                    attrs[".value"] = str(value)
+            else:
+                attrs["." + name] = bool(value)
             continue
         if first == "!":
             if value is not None:
@@ -222,6 +226,8 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
             text = _style_text(value)
         elif wire == "class":
             text = _class_text(value)
+            if not text:  # class_={"x": False}, [] or "": no class attribute at all
+                continue
         else:
             text = value if type(value) is str else str(value)
             if wire in _CHECKED:

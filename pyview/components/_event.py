@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pyview.components._element import EventHandler
@@ -52,23 +53,59 @@ class Event:
         return f"Event({self.data!r})"
 
 
+def wants_event(fn: object) -> bool:
+    """Whether ``fn`` has a required positional parameter left for the event.
+
+    Sees through bound methods, ``functools.partial`` (its bound arguments and keywords), callable objects and
+    ``prevent_default``/``stop_propagation`` wrappers; anything it cannot inspect (a builtin) gets the event.
+
+    Example:
+        >>> import functools
+        >>> class Counter:
+        ...     def bump(self): ...
+        ...     def on_key(self, event): ...
+        >>> c = Counter()
+        >>> wants_event(c.bump), wants_event(c.on_key), wants_event(lambda: 0), wants_event(lambda e: 0)
+        (False, True, False, True)
+        >>> def pick(row, event=None): ...
+        >>> wants_event(functools.partial(pick, 3)), wants_event(functools.partial(lambda row, e: 0, 3))
+        (False, True)
+    """
+    bound = 0
+    keywords: set[str] = set()
+    target: Any = fn
+    for _ in range(16):  # wrappers of wrappers, but never forever
+        if type(target) is EventHandler:
+            target = target.fn
+        elif isinstance(target, partial):
+            bound += len(target.args)
+            keywords.update(target.keywords)
+            target = target.func
+        elif hasattr(target, "__func__") and hasattr(target, "__self__"):  # a bound method
+            bound += 1
+            target = target.__func__
+        elif getattr(target, "__code__", None) is None and not isinstance(target, type):
+            call = type(target).__dict__.get("__call__")  # a callable object: its __call__(self, ...)
+            if getattr(call, "__code__", None) is None:
+                return True
+            bound += 1
+            target = call
+        else:
+            break
+    code = getattr(target, "__code__", None)
+    if code is None or code.co_flags & 0x04:  # unknown, or *args: give it the event
+        return True
+    defaults = getattr(target, "__defaults__", None) or ()
+    required = code.co_varnames[: code.co_argcount - len(defaults)]
+    return any(name not in keywords for name in required[bound:])
+
+
 def call_handler(fn: Callable[..., object], event: Event) -> object:
-    """Call ``fn(event)``, or ``fn()`` when it has no required positional parameter (``lambda: ...``)."""
+    """Call ``fn(event)``, or ``fn()`` when it has no required positional parameter left (``lambda: ...``, a
+    method ``def on_click(self)``, ``functools.partial(select, row)``)."""
     target: Any = fn
     if type(target) is EventHandler:  # from prevent_default()/stop_propagation()
         if target.fn is None:
             return None
         target = target.fn
-    code = getattr(target, "__code__", None)
-    offset = 0
-    if code is None:
-        func = getattr(target, "__func__", None)
-        code = getattr(func, "__code__", None)
-        offset = 1
-    if code is not None and not code.co_flags & 0x04:
-        defaults = getattr(target, "__defaults__", None) or getattr(
-            getattr(target, "__func__", None), "__defaults__", None
-        )
-        if code.co_argcount - offset - len(defaults or ()) < 1:
-            return target()
-    return target(event)
+    return target(event) if wants_event(target) else target()
