@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, ClassVar
 
-__all__ = ["FakeApp", "MElement", "Screen", "render"]
+__all__ = ["FakeApp", "MElement", "Screen", "as_delivered", "render"]
 
 
 class Screen:
@@ -239,24 +239,58 @@ def render(node: object, *, app: object = None, check: bool = True, prerendered:
     return Screen(node, app=app, check=check, prerendered=prerendered)
 
 
+def as_delivered(event: str, value: Any) -> Any:
+    """``value`` as the real :class:`pyview.app.App` hands it to listeners for ``event``: a plain dict becomes
+    the payload type the App builds from the host's notification (a tool result goes through the same
+    normalisation as the host's ``send_tool_result``), so a component tested here reads what it will read live.
+
+    Example:
+        >>> as_delivered("tool_result", {"t": 21}).structured_content
+        {'t': 21}
+        >>> as_delivered("tool_input", {"city": "Oslo"}).arguments
+        {'city': 'Oslo'}
+    """
+    from pyview.app import HostContext, Payload, ToolCancelled, ToolInput, ToolResult
+
+    if value is None or isinstance(value, Payload) or event not in _PAYLOADS:
+        return value
+    if event == "tool_result":
+        from pyview.host._backend import tool_result
+
+        return ToolResult(tool_result(value))
+    if event in ("tool_input", "tool_input_partial"):
+        return ToolInput({"arguments": dict(value)}, partial=event == "tool_input_partial")
+    if event == "tool_cancelled":
+        return ToolCancelled({} if value is True else {"reason": str(value)})
+    return HostContext(dict(value))
+
+
+_PAYLOADS = ("tool_result", "tool_input", "tool_input_partial", "tool_cancelled", "host_context_changed")
+
+
 class FakeApp:
-    """A stand-in for :class:`pyview.app.App` in component tests: set values and fire listeners.
+    """A stand-in for :class:`pyview.app.App` in synchronous component tests: set values and fire listeners.
+
+    Values are delivered as the real App delivers them (see :func:`as_delivered`): ``emit("tool_result",
+    {"t": 21})`` gives components a ``ToolResult`` whose ``structured_content`` is ``{"t": 21}``, exactly what
+    they get when the host sends that result, and ``call_server_tool`` returns a ``ToolResult`` too. To test
+    against the real App, the real Host and the real server, use :func:`pyview.testing.run`.
 
     Example:
         >>> app = FakeApp()
-        >>> app.emit("tool_result", {"structuredContent": {"t": 21}})
-        >>> app.tool_result
-        {'structuredContent': {'t': 21}}
+        >>> app.emit("tool_result", {"t": 21})
+        >>> app.tool_result.structured_content
+        {'t': 21}
     """
 
     _ATTRS: ClassVar[dict[str, str]] = {"host_context_changed": "host_context"}
 
     def __init__(self, **values: Any) -> None:
-        self.tool_input: Any = values.get("tool_input")
-        self.tool_input_partial: Any = values.get("tool_input_partial")
-        self.tool_result: Any = values.get("tool_result")
-        self.tool_cancelled: Any = values.get("tool_cancelled")
-        self.host_context: Any = values.get("host_context")
+        self.tool_input: Any = as_delivered("tool_input", values.get("tool_input"))
+        self.tool_input_partial: Any = as_delivered("tool_input_partial", values.get("tool_input_partial"))
+        self.tool_result: Any = as_delivered("tool_result", values.get("tool_result"))
+        self.tool_cancelled: Any = as_delivered("tool_cancelled", values.get("tool_cancelled"))
+        self.host_context: Any = as_delivered("host_context_changed", values.get("host_context"))
         self.listeners: dict[str, list[Callable[..., object]]] = {}
         self.logs: list[tuple[str, Any]] = []
         self.calls: list[tuple[str, Any]] = []
@@ -267,8 +301,13 @@ class FakeApp:
         return lambda: self.listeners[event].remove(fn)
 
     def emit(self, event: str, value: Any) -> None:
-        """Store ``value`` (as ``tool_result`` etc.) and call the listeners of ``event``."""
-        setattr(self, self._ATTRS.get(event, event), value)
+        """Store ``value`` as the App would (``tool_result`` etc.) and call the listeners of ``event``."""
+        value = as_delivered(event, value)
+        if event == "host_context_changed" and self.host_context is not None:
+            stored = as_delivered(event, {**self.host_context.raw, **value.raw})  # the App merges the delta
+        else:
+            stored = value
+        setattr(self, self._ATTRS.get(event, event), stored)
         for fn in list(self.listeners.get(event, ())):
             fn(value)
 
@@ -277,10 +316,11 @@ class FakeApp:
         return True
 
     async def call_server_tool(self, name: str, arguments: Any = None) -> Any:
-        """Records the call; returns ``tool_results[name]`` (raises it if it is an exception)."""
+        """Records the call; returns ``tool_results[name]`` as a ``ToolResult`` (raises it if it is an
+        exception)."""
         self.calls.append((name, arguments))
         await asyncio.sleep(0)
         result = self.tool_results.get(name)
         if isinstance(result, BaseException):
             raise result
-        return result
+        return as_delivered("tool_result", result)

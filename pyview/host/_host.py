@@ -153,6 +153,15 @@ class Host(ViewRequests):
             self.emit("teardown-requested", {})
 
     @property
+    def requests(self) -> list[dict[str, Any]]:
+        """Every request the View sent (``tools/call``, ``ui/message``...), oldest first, as sent."""
+        return [
+            entry["message"]
+            for entry in self.traffic
+            if entry["direction"] == "in" and "method" in entry["message"] and "id" in entry["message"]
+        ]
+
+    @property
     def size(self) -> dict[str, Any] | None:
         """The View's latest reported size (``{width?, height?}``), if any."""
         return self.sizes[-1] if self.sizes else None

@@ -1,13 +1,15 @@
 """Testing Views in a real browser (CPython only): headless Chromium driven by Playwright.
 
 The pytest plugin (:mod:`pyview.testing.plugin`, loaded automatically) gives tests the ``mount_view`` fixture;
-see docs/testing.md.
+see docs/testing.md. :func:`run` runs a View under the real App and Host without a browser (``async with
+run(view, server=...) as pilot``).
 """
 
 from __future__ import annotations
 
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
 from pyview.testing._harness import SyncHost, ViewHandle, mount
+from pyview.testing._pilot import Pilot, run
 from pyview.testing._sandbox import SandboxedView, with_csp
 from pyview.testing._server import HostServer, serving
 
@@ -15,12 +17,14 @@ __all__ = [
     "CHROMIUM_ARGS",
     "ChromiumNotFound",
     "HostServer",
+    "Pilot",
     "SandboxedView",
     "SyncHost",
     "ViewHandle",
     "chromium_executable",
     "launch_chromium",
     "mount",
+    "run",
     "serving",
     "with_csp",
 ]

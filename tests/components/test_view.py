@@ -24,10 +24,10 @@ def Weather():
     tool_input = use_tool_input()
     ctx = use_host_context()
     n, set_n = use_state(0)
-    city = tool_input["city"] if tool_input else "..."
+    city = tool_input.arguments["city"] if tool_input else "..."
     return h.div(
         h.h1(f"Weather in {city}"),
-        h.p("Loading" if result is None else f"{result['t']} C"),
+        h.p("Loading" if result is None else f"{result.structured_content['t']} C"),
         h.span((ctx or {}).get("theme", "no theme")),
         h.button(f"refresh {n}", on_click=lambda: set_n(n + 1)),
         class_="weather",
@@ -98,7 +98,7 @@ def test_use_app_calls_server_tools_from_an_async_handler():
         async def refresh():
             set_status("busy")
             result = await app_.call_server_tool("refresh", {"force": True})
-            set_status("ok" if result["ok"] else "failed")
+            set_status("ok" if result.structured_content["ok"] else "failed")
 
         return h.button(status, on_click=refresh)
 
