@@ -42,6 +42,9 @@ _LAZY: dict[str, str] = {
     "use_selected": "_selection",
     "Selection": "_selection",
     "use_action": "_action",
+    "use_server_tool": "_server_tool",
+    "ServerTool": "_server_tool",
+    "ToolCallError": "_server_tool",
     "Action": "_action",
     "Event": "_event",
     "render_to_string": "_html",
@@ -66,6 +69,8 @@ __all__ = [
     "Ref",
     "Root",
     "Selection",
+    "ServerTool",
+    "ToolCallError",
     "UnsafeAttributeError",
     "View",
     "component",
@@ -85,6 +90,7 @@ __all__ = [
     "use_ref",
     "use_selected",
     "use_selection",
+    "use_server_tool",
     "use_state",
     "use_tool_cancelled",
     "use_tool_input",
@@ -118,6 +124,7 @@ if TYPE_CHECKING:
     from pyview.components._html import render_to_string
     from pyview.components._root import Root
     from pyview.components._selection import Selection, use_selected, use_selection
+    from pyview.components._server_tool import ServerTool, ToolCallError, use_server_tool
     from pyview.components._view import View
 
 

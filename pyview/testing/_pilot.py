@@ -131,10 +131,17 @@ class Pilot:
         return found
 
     # -- acting ----------------------------------------------------------------------------------------------
-    async def click(self, target: MElement | str) -> None:
-        """Click an element given by text, label, role or selector (checkboxes toggle, forms submit)."""
+    async def click(self, target: MElement | str, *, settle: bool = True) -> None:
+        """Click an element given by text, label, role or selector (checkboxes toggle, forms submit).
+
+        ``settle=False`` returns once the click's render is done, without waiting for the tasks it started
+        (to see a pending state)."""
         self.screen.click(self.target(target))
-        await self.settle()
+        if settle:
+            await self.settle()
+        else:
+            await asyncio.sleep(0)
+            self.screen.flush_now()
 
     async def type(self, target: MElement | str, text: str, *, clear: bool = True) -> None:
         """Type ``text`` into an input or textarea given by label, placeholder-free selector, or element."""

@@ -33,4 +33,5 @@ def test_quickstart_runs_end_to_end(mount_view: Any) -> None:
     view.locator("button").click()
     call = view.host.next_request("tools/call")
     assert call["params"] == {"name": "greet", "arguments": {"name": "again"}}
-    view.locator("button").filter(has_text="Again").wait_for()  # the action finished: no longer pending
+    view.locator("h1").filter(has_text="Hello, again!").wait_for()  # the View shows the server's answer
+    view.locator("button").filter(has_text="Again").wait_for()  # the call finished: no longer pending

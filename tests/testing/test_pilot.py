@@ -34,7 +34,8 @@ async def test_the_quickstart_runs_under_the_real_app_host_and_server() -> None:
         await pilot.click("Again")
         calls = [r for r in pilot.host.requests if r["method"] == "tools/call"]
         assert calls[-1]["params"] == {"name": "greet", "arguments": {"name": "again"}}
-        assert pilot.find(role="button").text == "Again"  # the action finished
+        assert pilot.find(role="button").text == "Again"  # the call finished
+        assert pilot.find("h1").text == "Hello, again!"  # and the View shows its answer
 
 
 async def test_click_and_type_by_text_label_role_and_selector() -> None:
