@@ -5,6 +5,7 @@ Example:
     $ pyview build examples/hello/hello_view.py -o hello.html
     $ pyview serve server.py --http
     $ pyview runtime fetch
+    $ pyview new my-app
 """
 
 from __future__ import annotations
@@ -70,11 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
 
+    from pyview._new import register_cli as register_new
     from pyview.dev import register_cli as register_dev
     from pyview.server._cli import register_cli as register_serve
 
     register_dev(commands)
     register_serve(commands)
+    register_new(commands)
 
     runtime = commands.add_parser("runtime", help="manage the pinned Pyodide runtime")
     runtime_commands = runtime.add_subparsers(title="runtime commands", metavar="ACTION")
