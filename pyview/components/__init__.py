@@ -51,6 +51,7 @@ _LAZY: dict[str, str] = {
     "Root": "_root",
     "View": "_view",
     "use_app": "_app",
+    "AppLike": "_app",
     "use_tool_input": "_app",
     "use_tool_input_partial": "_app",
     "use_tool_result": "_app",
@@ -60,6 +61,7 @@ _LAZY: dict[str, str] = {
 
 __all__ = [
     "Action",
+    "AppLike",
     "Component",
     "ComponentElement",
     "Context",
@@ -101,6 +103,7 @@ __all__ = [
 if TYPE_CHECKING:
     from pyview.components._action import Action, use_action
     from pyview.components._app import (
+        AppLike,
         use_app,
         use_host_context,
         use_tool_cancelled,

@@ -13,18 +13,43 @@ duck-typed interface works (``pyview.app.App`` has it; tests use :class:`~pyview
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pyview.components._component import create_context, use_context
 from pyview.components._hooks import use_effect, use_ref, use_state
 
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+
+    from pyview.app import HostContext, ToolCancelled, ToolInput, ToolResult
 
 APP_CONTEXT = create_context(None, "App")
 
 
-def use_app() -> Any:
+class AppLike(Protocol):
+    """What the hooks need of an App: :class:`pyview.app.App` is one; so is ``pyview.components.testing.FakeApp``.
+
+    Example:
+        >>> from pyview.app import App
+        >>> def needs(app: AppLike) -> None: ...
+        >>> needs(App("demo", "1.0"))  # type-checks: App satisfies the protocol
+    """
+
+    @property
+    def tool_input(self) -> ToolInput | None: ...
+    @property
+    def tool_input_partial(self) -> ToolInput | None: ...
+    @property
+    def tool_result(self) -> ToolResult | None: ...
+    @property
+    def tool_cancelled(self) -> ToolCancelled | None: ...
+    @property
+    def host_context(self) -> HostContext | None: ...
+    def add_listener(self, event: str, fn: Callable[..., Any]) -> Callable[[], None]: ...
+    async def call_server_tool(self, name: str, arguments: dict[str, Any] | None = None) -> ToolResult: ...
+
+
+def use_app() -> AppLike | None:
     """The View's App (``pyview.app.App``), or None when the View has none (e.g. rendering at build time).
 
     Example:
@@ -33,10 +58,11 @@ def use_app() -> Any:
         ... def Refresh():
         ...     app = use_app()
         ...     async def refresh():
-        ...         await app.call_server_tool("refresh", {})
+        ...         if app is not None:
+        ...             await app.call_server_tool("refresh", {})
         ...     return h.button("Refresh", on_click=refresh, disabled=app is None)
     """
-    return use_context(APP_CONTEXT)
+    return cast("AppLike | None", use_context(APP_CONTEXT))
 
 
 def _use_app_value(attribute: str, event: str, *also: str) -> Any:
@@ -64,7 +90,7 @@ def _use_app_value(attribute: str, event: str, *also: str) -> Any:
     return value
 
 
-def use_tool_input() -> Any:
+def use_tool_input() -> ToolInput | None:
     """The tool's input (``ToolInput``, with ``.arguments``), None until the host sends it.
 
     Example:
@@ -76,15 +102,15 @@ def use_tool_input() -> Any:
         ...         return h.p("Waiting...")
         ...     return h.p(f"Looking up {tool_input.arguments['city']}")
     """
-    return _use_app_value("tool_input", "tool_input")
+    return cast("ToolInput | None", _use_app_value("tool_input", "tool_input"))
 
 
-def use_tool_input_partial() -> Any:
+def use_tool_input_partial() -> ToolInput | None:
     """The partial tool input streamed while the model writes it (preview only; often never sent)."""
-    return _use_app_value("tool_input_partial", "tool_input_partial")
+    return cast("ToolInput | None", _use_app_value("tool_input_partial", "tool_input_partial"))
 
 
-def use_tool_result() -> Any:
+def use_tool_result() -> ToolResult | None:
     """The tool result (``ToolResult``: ``.content``, ``.structured_content``...), None until it arrives.
 
     Example:
@@ -96,14 +122,14 @@ def use_tool_result() -> Any:
         ...         return h.p("Loading...", aria_busy=True)
         ...     return h.p(str(result.structured_content))
     """
-    return _use_app_value("tool_result", "tool_result")
+    return cast("ToolResult | None", _use_app_value("tool_result", "tool_result"))
 
 
-def use_tool_cancelled() -> Any:
+def use_tool_cancelled() -> ToolCancelled | None:
     """The cancellation notice if the host cancelled the tool call, else None."""
-    return _use_app_value("tool_cancelled", "tool_cancelled")
+    return cast("ToolCancelled | None", _use_app_value("tool_cancelled", "tool_cancelled"))
 
 
-def use_host_context() -> Any:
+def use_host_context() -> HostContext | None:
     """The host context (theme, locale, display mode, ...), kept current; None without an App."""
-    return _use_app_value("host_context", "host_context_changed", "connected")
+    return cast("HostContext | None", _use_app_value("host_context", "host_context_changed", "connected"))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from pyview.components._component import Component
+    from pyview.components._htags import HBuilders
 
 #: Event flag bits (sent to dom.js, which acts on them synchronously in the browser's event).
 PREVENT_DEFAULT = 1
@@ -321,7 +322,7 @@ class _H:
         return build_element(tag, children, props, key)
 
 
-h = _H()
+h: HBuilders = _H()  # type: ignore[assignment]  # typed per tag by the generated stub _htags.pyi
 
 
 def unsafe_html(markup: str, tag: str = "div", **props: object) -> Element:

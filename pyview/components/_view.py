@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from pyview.components._app import AppLike
     from pyview.components._root import Root
 
 
@@ -51,8 +52,8 @@ class View:
 
     def __init__(
         self,
-        root: object,
-        app: object = None,
+        root: Component | Element | ComponentElement | str | Callable[[], object],
+        app: AppLike | None = None,
         *,
         on_error: Callable[[BaseException, str], object] | None = None,
         container_id: str = "pyview-root",

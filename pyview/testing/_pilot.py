@@ -218,6 +218,8 @@ def _view_of(target: object) -> View:
         if not isinstance(view, View):
             raise TypeError(f"{target.__name__} has no module-level `view = View(...)`")
         return view
+    if not callable(target):
+        raise TypeError(f"run() needs a View, a View module or file, or a component, not {type(target).__name__}")
     return View(target)  # a component or a function returning elements
 
 

@@ -1,0 +1,39 @@
+"""The public surface is typed: mypy reports each wrong use in typing_cases/wrong.py, and the ``h`` stub is current."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = Path(__file__).resolve().parent / "typing_cases"
+
+
+def expected_errors(path: Path) -> set[tuple[int, str]]:
+    found = set()
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        for code in re.findall(r"# E: ([\w-]+)", line):
+            found.add((number, code))
+    return found
+
+
+def test_mypy_reports_every_wrong_use() -> None:
+    from mypy import api
+
+    wrong = CASES / "wrong.py"
+    out, err, _status = api.run(["--strict", "--no-error-summary", "--show-error-codes", "--follow-imports=silent",
+                                 "--python-version", "3.11", str(wrong)])  # fmt: skip
+    reported = {
+        (int(m.group(1)), m.group(2)) for m in re.finditer(r"wrong\.py:(\d+): error: .*\[([\w-]+)\]$", out, re.M)
+    }
+    assert reported == expected_errors(wrong), out + err
+
+
+def test_the_h_stub_is_generated_from_the_tag_tables() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import runpy; print(runpy.run_path('scripts/gen_htags.py')['render'](), end='')"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert done.stdout == (ROOT / "pyview" / "components" / "_htags.pyi").read_text(), "run scripts/gen_htags.py"
