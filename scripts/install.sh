@@ -6,8 +6,26 @@
 #   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
 #   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
+#
+# Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
+# constraints.txt, pyproject.toml and tests/conformance/package-lock.json changed since the last complete install
+# (their hashes are in .venv/.pyview-install-stamp), it says "install: up to date" and stops. --force re-installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+stamp_file=.venv/.pyview-install-stamp
+stamp() {
+  { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json 2>/dev/null; } \
+    | sha256sum | cut -d' ' -f1
+}
+if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \
+   && command -v chromium >/dev/null 2>&1 && [ -x .venv/bin/pyview ] \
+   && compgen -G "${PYVIEW_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pyview}/pyodide-*" >/dev/null \
+   && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; }; then
+  echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
+  exit 0
+fi
+rm -f "$stamp_file"
 
 if ! command -v chromium >/dev/null 2>&1; then
   echo "install: chromium (apt)"
@@ -54,3 +72,5 @@ if [ -f tests/conformance/package.json ]; then
   npm ci --prefix tests/conformance --silent --no-audit --no-fund
   npm run --prefix tests/conformance --silent build
 fi
+
+stamp > "$stamp_file"

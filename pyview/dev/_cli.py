@@ -58,6 +58,13 @@ def run(args: argparse.Namespace) -> int:
     """The ``pyview dev`` handler."""
     from pyview.dev._app import run_dev
 
+    problem = check_server_file(args.server)
+    if problem is not None:
+        import sys
+
+        print(f"pyview: error: {problem}", file=sys.stderr)
+        return 1
+
     return run_dev(
         args.server,
         host=args.host,
@@ -68,3 +75,28 @@ def run(args: argparse.Namespace) -> int:
         allow_hosts=args.allow_host,
         profile=args.profile,
     )
+
+
+def check_server_file(server: str) -> str | None:
+    """What is wrong with a server given as a ``.py`` file (missing, not a file, a syntax error), else None.
+
+    URLs and command lines are not checked here (the dev page shows their failures).
+
+    Example:
+        >>> check_server_file("no/such/server.py")
+        'server file not found: no/such/server.py'
+        >>> check_server_file("http://127.0.0.1:8000/mcp") is None
+        True
+    """
+    from pathlib import Path
+
+    if server.startswith(("http://", "https://")) or not server.endswith(".py"):
+        return None
+    path = Path(server)
+    if not path.is_file():
+        return f"server file not found: {server}"
+    try:
+        compile(path.read_bytes(), server, "exec")
+    except SyntaxError as exc:
+        return f"{server}:{exc.lineno}: SyntaxError: {exc.msg}"
+    return None
