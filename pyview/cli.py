@@ -72,12 +72,14 @@ def _parser() -> argparse.ArgumentParser:
     build.set_defaults(handler=_build)
 
     from pyview._new import register_cli as register_new
+    from pyview._typegen import register_cli as register_types
     from pyview.dev import register_cli as register_dev
     from pyview.server._cli import register_cli as register_serve
 
     register_dev(commands)
     register_serve(commands)
     register_new(commands)
+    register_types(commands)
 
     runtime = commands.add_parser("runtime", help="manage the pinned Pyodide runtime")
     runtime_commands = runtime.add_subparsers(title="runtime commands", metavar="ACTION")

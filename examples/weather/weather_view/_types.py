@@ -1,0 +1,91 @@
+"""Types of the tools' structured results, written by `pyview types server.py`: do not edit, re-run it.
+
+Standard library only, so the View can import it in the browser.
+"""
+
+from typing import Any, Literal, NotRequired, TypedDict  # noqa: F401
+
+
+class UnitLabels(TypedDict):
+    temperature: str
+    speed: str
+    precipitation: str
+    pressure: str
+    distance: str
+
+
+Condition = Literal[
+    "clear",
+    "partly_cloudy",
+    "cloudy",
+    "fog",
+    "drizzle",
+    "rain",
+    "heavy_rain",
+    "thunderstorm",
+    "sleet",
+    "snow",
+]
+
+
+class Current(TypedDict):
+    time: str
+    temperature: float
+    feels_like: float
+    condition: Condition
+    description: str
+    is_day: bool
+    humidity: int
+    wind_speed: float
+    wind_direction: int
+    wind_compass: str
+    pressure: float
+    uv_index: int
+    visibility: float
+
+
+class Hour(TypedDict):
+    time: str
+    temperature: float
+    feels_like: float
+    condition: Condition
+    description: str
+    is_day: bool
+    precipitation_chance: int
+    precipitation: float
+    wind_speed: float
+
+
+class Day(TypedDict):
+    date: str
+    high: float
+    low: float
+    condition: Condition
+    description: str
+    precipitation_chance: int
+    precipitation: float
+    wind_speed: float
+    uv_index: int
+    sunrise: str | None
+    sunset: str | None
+
+
+class Weather(TypedDict):
+    city: str
+    country: str
+    region: NotRequired[str | None]
+    latitude: float
+    longitude: float
+    timezone: str
+    units: Literal["metric", "imperial"]
+    unit_labels: UnitLabels
+    local_time: str
+    current: Current
+    hourly: list[Hour]
+    daily: list[Day]
+    provider: NotRequired[Literal["open-meteo", "simulated"]]
+    source: NotRequired[str]
+
+
+GetWeatherResult = Weather
+RefreshWeatherResult = Weather
