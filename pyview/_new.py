@@ -114,7 +114,7 @@ PYPROJECT = """[project]
 name = "{name}"
 version = "0.1.0"
 requires-python = ">=3.11"
-dependencies = ["pyview"]
+dependencies = ["pyview-mcp"]
 
 [tool.pytest.ini_options]
 pythonpath = ["."]

@@ -9,7 +9,8 @@
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
 # constraints.txt, pyproject.toml and tests/conformance/package-lock.json changed since the last complete install
-# (their hashes are in .venv/.pyview-install-stamp), it says "install: up to date" and stops. --force re-installs.
+# (their hashes are in .venv/.pyview-install-stamp), it says "install: up to date" and stops. --force re-installs;
+# --check only says whether an install is needed (exit status 1 if so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,10 @@ if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")"
    && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; }; then
   echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
   exit 0
+fi
+if [ "${1:-}" = "--check" ]; then  # say whether an install is needed, and do nothing
+  echo "install: needed"
+  exit 1
 fi
 rm -f "$stamp_file"
 

@@ -38,8 +38,7 @@ class App(HostRequests, AppTools, SessionGetters):
         available_display_modes: display modes the View supports (``appCapabilities.availableDisplayModes``);
             ``None`` declares nothing.
         tools: declare ``appCapabilities.tools`` (View tools the host may call). ``None``: declared when a
-        tool is
-            registered with :meth:`tool` before connecting.
+            tool is registered with :meth:`tool` before connecting.
         experimental: ``appCapabilities.experimental``.
         auto_resize: in the browser, report the View's size to the host whenever it changes.
         apply_host_styles: in the browser, apply the host's theme, CSS variables and fonts to the document.

@@ -40,7 +40,7 @@ class Host(ViewRequests):
         host_info: ``hostInfo`` (default ``pyview-host``).
         request_timeout: seconds to wait for the View's answers.
 
-    Example:
+    Examples:
         >>> from pyview.app import memory_transport_pair
         >>> host = Host(profile="minimal")
         >>> view_end, host_end = memory_transport_pair()
@@ -200,7 +200,7 @@ class Host(ViewRequests):
         Before the View asked ``ui/initialize`` nothing is sent: the handshake carries the new context.
         Returns the difference sent (or to be sent).
 
-        Example:
+        Examples:
             >>> host = Host()
             >>> host.set_host_context({"theme": "dark"}, locale="en-US")  # en-US was already the locale
             {'theme': 'dark'}
@@ -249,7 +249,7 @@ class Host(ViewRequests):
     async def next_request(self, method: str, *, timeout: float = 10.0) -> dict[str, Any]:
         """The next request (or notification) with ``method`` the View sent that was not returned before.
 
-        Example:
+        Examples:
             >>> call = await host.next_request("tools/call")  # doctest: +SKIP
             >>> call["params"]["name"]  # doctest: +SKIP
             'refresh'

@@ -52,7 +52,7 @@ class SyncHost:
 class ViewHandle:
     """A View running in a sandboxed frame of a Chromium page, served by a Python host.
 
-    Example:
+    Examples:
         >>> view = mount_view("views/counter.py", tools={"increment": lambda a: {"n": a["n"] + 1}})  # doctest: +SKIP
         >>> view.send_tool_result({"n": 1})  # doctest: +SKIP
         >>> view.locator("#count").wait_for()  # doctest: +SKIP

@@ -257,7 +257,9 @@ async def run(
             Python file (stdio), a URL, a command line.
         tools: scripted tool answers instead (``{name: value or fn(args)}``, as ``mount_view``).
         backend: any :class:`~pyview.host.Backend` instead.
-        profile, host_context, tool: the host's capability set, context keys and ``toolInfo`` tool.
+        profile: the host's capability set (``"full"`` or ``"minimal"``).
+        host_context: keys over the profile's default host context.
+        tool: the tool definition sent as ``hostContext.toolInfo``.
         timeout: seconds any one wait may take before it fails the test.
 
     On exit the View is unmounted and the link closed; errors the View reported fail the test unless
