@@ -8,6 +8,7 @@ run(view, server=...) as pilot``).
 from __future__ import annotations
 
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
+from pyview.testing._depths import ChromiumPilot, InProcessPilot, SyncPilot
 from pyview.testing._harness import SyncHost, ViewHandle, mount
 from pyview.testing._pilot import Pilot, run
 from pyview.testing._sandbox import SandboxedView, with_csp
@@ -16,10 +17,13 @@ from pyview.testing._server import HostServer, serving
 __all__ = [
     "CHROMIUM_ARGS",
     "ChromiumNotFound",
+    "ChromiumPilot",
     "HostServer",
+    "InProcessPilot",
     "Pilot",
     "SandboxedView",
     "SyncHost",
+    "SyncPilot",
     "ViewHandle",
     "chromium_executable",
     "launch_chromium",

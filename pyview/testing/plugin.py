@@ -3,6 +3,7 @@
 Fixtures:
     ``mount_view``: a function that builds (once per session) and mounts a View under the Python host in
         headless Chromium and returns a :class:`~pyview.testing.ViewHandle`.
+    ``view_pilot``: one synchronous test body run twice, in process and in Chromium (:class:`SyncPilot`).
     ``pyview_build``: ``pyview_build(path, **options) -> BuiltView``, cached for the session.
     ``pyview_browser``: the session's headless Chromium (Playwright, sync API).
     ``pyview_host_server``: the session's relay server (:class:`~pyview.testing.HostServer`).
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
     from pyview.build import BuiltView
     from pyview.host import Backend, Profile
+    from pyview.testing._depths import SyncPilot
     from pyview.testing._harness import ViewHandle
     from pyview.testing._server import HostServer
 
@@ -173,6 +175,34 @@ def mount_view(
         pyview_host_server.run(backend.close())
     if problems:
         pytest.fail("the View reported errors:\n" + "\n".join(problems), pytrace=False)
+
+
+@pytest.fixture(params=["python", pytest.param("chromium", marks=pytest.mark.browser)])
+def view_pilot(request: pytest.FixtureRequest) -> Iterator[Callable[..., SyncPilot]]:
+    """``view_pilot(view, *, server=None, tools=None, ...)``: one test body, run twice: in process
+    (``pyview.testing.run``: the real App, host and server in CPython) and in Chromium (``mount_view``).
+
+    Both return a :class:`~pyview.testing.SyncPilot` (``call_tool``, ``click``, ``type``, ``text_of``, ``text``,
+    ``requests``); ``pilot.depth`` says which one runs.
+    """
+    from pyview.testing._depths import ChromiumPilot, InProcessPilot
+
+    opened: list[InProcessPilot] = []
+    here = Path(str(request.node.path)).parent
+
+    def start(view: object, **options: Any) -> SyncPilot:
+        if isinstance(view, str | os.PathLike) and not Path(view).is_absolute() and (here / view).exists():
+            view = here / view
+        if request.param == "python":
+            pilot = InProcessPilot(view, **options)
+            opened.append(pilot)
+            return pilot
+        mount: MountView = request.getfixturevalue("mount_view")
+        return ChromiumPilot(mount(view, **options), request.getfixturevalue("pyview_host_server"))
+
+    yield start
+    for pilot in opened:
+        pilot.close()
 
 
 def _document(
