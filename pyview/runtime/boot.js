@@ -13,8 +13,10 @@
   const EARLY_ID = "pyview-boot:initialize";
   let settleSession = null;
   const session = config.handshake ? new Promise((resolve) => { settleSession = resolve; }) : null;
+  let answerEarlyHook = () => {};
   const answerEarly = (message) => {
     if (settleSession === null) return; // answered already: a repeated response is ignored
+    answerEarlyHook();
     const handshake = config.handshake;
     if (message.result && message.result.protocolVersion === handshake.protocolVersion) {
       window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
@@ -60,6 +62,20 @@
   };
   if (session) {
     window.parent.postMessage({ jsonrpc: "2.0", id: EARLY_ID, method: "ui/initialize", params: config.handshake }, "*");
+    // No host: a document opened on its own (or in a frame nobody answers) says so instead of waiting forever.
+    const noHost = setTimeout(() => {
+      if (settleSession === null || failed) return;
+      const note = document.createElement("p");
+      note.id = "pyview-no-host";
+      note.setAttribute("role", "status");
+      note.textContent = window.parent === window
+        ? "This is an MCP App View: it shows a tool's result inside an MCP host. Open it from a host " +
+          "(or run `pyview dev` on its server) to see it work."
+        : "No MCP host answered this View's ui/initialize request yet.";
+      document.body.prepend(note);
+      answerEarlyHook = () => note.remove(); // a slow host answered after all
+    }, 4000);
+    answerEarlyHook = () => clearTimeout(noHost);
   }
 
   // ---- Failure: a readable panel in the frame, and a log message to the host ----------------------------------
