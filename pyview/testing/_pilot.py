@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from pyview.app import App, ToolResult, memory_transport_pair
+from pyview.app import App, AppSession, ToolResult, memory_transport_pair
 from pyview.components import View
 from pyview.components._minidom import MElement, MiniDom
 from pyview.components._root import Root
@@ -267,6 +267,7 @@ async def run(
     """
     the_view = _view_of(view)
     app = the_view.app if isinstance(the_view.app, App) else App("pyview-test", "0")
+    app.session = AppSession()  # a View module is loaded once: a run never sees the data of an earlier run
     behind = _backend(server, tools, backend)
     if behind is not None:
         await behind.start()

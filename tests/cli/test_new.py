@@ -42,7 +42,7 @@ def test_new_project_builds_and_its_server_serves_the_view(tmp_path: Path) -> No
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "['greet']" in done.stdout and "ui://shop/" in done.stdout
+    assert "'greet'" in done.stdout and "ui://shop/" in done.stdout  # (and pyview_event, for the server runtime)
 
 
 def test_new_refuses_a_folder_that_is_not_empty_and_bad_names(

@@ -106,7 +106,6 @@ async def test_a_running_call_is_cancelled_on_unmount() -> None:
         assert pilot.errors == []
 
 
-@pytest.mark.xfail(reason="needs the JSON-RPC peer's cancellation (helper 4's branch)", strict=False)
 async def test_the_host_is_told_with_notifications_cancelled() -> None:
     release = asyncio.Event()
     page, tools = slow_page(release)
