@@ -241,8 +241,8 @@ def render(node: object, *, app: object = None, check: bool = True, prerendered:
 
 def as_delivered(event: str, value: Any) -> Any:
     """``value`` as the real :class:`pyview.app.App` hands it to listeners for ``event``: a plain dict becomes
-    the payload type the App builds from the host's notification (a tool result goes through the same
-    normalisation as the host's ``send_tool_result``), so a component tested here reads what it will read live.
+    the payload type the App builds from the host's notification (a tool result is normalised as a tool's return
+    value is, by ``to_call_tool_result``), so a component tested here reads what it will read live.
 
     Example:
         >>> as_delivered("tool_result", {"t": 21}).structured_content
@@ -255,9 +255,9 @@ def as_delivered(event: str, value: Any) -> Any:
     if value is None or isinstance(value, Payload) or event not in _PAYLOADS:
         return value
     if event == "tool_result":
-        from pyview.host._backend import tool_result
+        from pyview.app._tools import to_call_tool_result
 
-        return ToolResult(tool_result(value))
+        return ToolResult(to_call_tool_result(value))
     if event in ("tool_input", "tool_input_partial"):
         return ToolInput({"arguments": dict(value)}, partial=event == "tool_input_partial")
     if event == "tool_cancelled":
