@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
@@ -149,7 +150,8 @@ _PARSE_LOCK = threading.Lock()
 
 
 def without_docstrings(source: str) -> str:
-    r"""``source`` with every docstring replaced by ``""`` and blank lines, so all other lines keep their numbers.
+    r"""``source`` with every docstring replaced by ``""`` and blank lines and every comment cut, so all other lines
+    keep their numbers.
 
     Example:
         >>> code = "def f():\n    'Say hi.\n\n    More.'\n    return 1\n".replace("'", "'''")
@@ -174,7 +176,21 @@ def without_docstrings(source: str) -> str:
     lines = source.splitlines(keepends=True)
     for start, end, column in sorted(spans, reverse=True):
         lines[start - 1 : end] = [" " * column + '""\n'] + ["\n"] * (end - start)
-    return "".join(lines)
+    return "".join(_without_comments(lines))
+
+
+def _without_comments(lines: list[str]) -> list[str]:
+    """``lines`` with every ``#`` comment cut (a line that held only a comment stays, empty: line numbers keep)."""
+    import io
+    import tokenize
+
+    lines = list(lines)
+    with contextlib.suppress(tokenize.TokenError, SyntaxError):  # not tokenizable: ship it as it is
+        for token in tokenize.generate_tokens(io.StringIO("".join(lines)).readline):
+            if token.type == tokenize.COMMENT:
+                row, column = token.start
+                lines[row - 1] = lines[row - 1][:column].rstrip() + "\n"
+    return lines
 
 
 def _display_path(path: Path) -> str:

@@ -15,6 +15,11 @@ from pyview.testing import run
 pytestmark = pytest.mark.anyio
 
 
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"  # pyview.testing.run drives asyncio tasks
+
+
 class Weather(TypedDict):
     city: str
     temp: int
