@@ -251,6 +251,9 @@ class App(HostRequests, AppTools, SessionGetters):
             else AppSession.from_initialize_result(initialize_result)
         )
         session.initialized = True
+        for name in ("tool_input", "tool_input_partial", "tool_result", "tool_cancelled"):
+            if getattr(session, name) is None:  # keep preloaded tool data: the View shows it already
+                setattr(session, name, getattr(self.session, name))
         peer = self._open(transport)
         for message in queued:
             parsed = _parse(message)
@@ -268,6 +271,35 @@ class App(HostRequests, AppTools, SessionGetters):
         queued, self._queued = self._queued, []
         for method, params in queued:
             self._dispatch_notification(method, params)
+
+    def preload(self, messages: Iterable[dict[str, Any] | str]) -> None:
+        """Take the tool data from host messages that are still waiting to be handled, without calling handlers.
+
+        The View's first render then already shows the tool result, so it matches (and adopts) a result the
+        server rendered and the boot shim showed before Python started. The messages are handled as usual when the
+        App connects; handlers and listeners run then.
+
+        Example:
+            >>> app = App("demo", "1.0")
+            >>> app.preload(['{"jsonrpc": "2.0", "method": "ui/notifications/tool-result",'
+            ...              ' "params": {"content": [], "structuredContent": {"t": 4}}}'])
+            >>> app.tool_result.structured_content
+            {'t': 4}
+        """
+        session = self.session
+        for message in messages:
+            parsed = _parse(message)
+            if not isinstance(parsed, dict) or not isinstance(parsed.get("params"), dict):
+                continue
+            method, params = parsed.get("method"), parsed["params"]
+            if method == p.TOOL_RESULT:
+                session.tool_result = ToolResult(params)
+            elif method == p.TOOL_INPUT:
+                session.tool_input = ToolInput(params)
+            elif method == p.TOOL_INPUT_PARTIAL:
+                session.tool_input_partial = ToolInput(params, partial=True)
+            elif method == p.TOOL_CANCELLED:
+                session.tool_cancelled = ToolCancelled(params)
 
     def close(self) -> None:
         """Stop auto-resizing and close the link; pending requests fail. The session (and its data) stays."""

@@ -34,3 +34,14 @@ def view_is_live() -> None:
     live = getattr(js.pyviewBoot, "live", None)
     if live is not None:
         live()
+
+
+def buffered_messages() -> list[str]:
+    """The host messages the boot shim holds for the App (JSON texts, oldest first; none outside a pyview document)."""
+    import js
+
+    host = getattr(js, "pyviewHost", None)
+    buffered = getattr(host, "buffered", None) if host is not None else None
+    if buffered is None:
+        return []
+    return [str(text) for text in buffered()]

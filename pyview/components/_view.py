@@ -88,7 +88,11 @@ class View:
                 pass
 
     async def start(self) -> None:
-        """Render into ``#pyview-root`` (adopting the pre-rendered DOM), connect the App, keep running."""
+        """Render into ``#pyview-root`` (adopting the pre- or server-rendered DOM), connect the App, keep running.
+
+        Tool data the host already sent (held by the boot shim) is given to the App first (``App.preload``), so the
+        first render matches a result the server rendered and the shim showed while Python started.
+        """
         import asyncio
 
         from pyview.components import _browser
@@ -98,6 +102,9 @@ class View:
         root = self.root = Root(on_error=self.report)
         root.loop = loop
         self._proxy = _browser.install(root, self.container_id)
+        preload = getattr(self.app, "preload", None)
+        if preload is not None:  # the first render shows the tool result already there: it adopts a server-rendered one
+            preload(_browser.buffered_messages())
         root.mount(app_tree(root, as_node(self.root_component), self.app), hydrate=True)
         connect = getattr(self.app, "connect", None)
         if connect is not None:
