@@ -54,8 +54,10 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("view", help="the View: a Python file or a package folder")
     build.add_argument("-o", "--output", required=True, help="the HTML file to write")
     build.add_argument(
-        "--runtime", choices=("inline", "url"), default="inline",
-        help="inline: embed Pyodide, no request leaves the frame (default); url: load it from --runtime-url",
+        "--runtime", choices=("inline", "url", "server", "auto"), default="inline",
+        help="inline: embed Pyodide, no request leaves the frame (default); url: load it from --runtime-url; "
+        "server: no Python in the document, the components run in the MCP server (no WebAssembly needed); "
+        "auto: Pyodide (inline, or --runtime-url), switching to the server runtime where it cannot run",
     )  # fmt: skip
     build.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     build.add_argument(

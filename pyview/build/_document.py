@@ -40,6 +40,30 @@ def script_text(code: str) -> str:
     return code.replace("</script", "<\\/script").replace("<!--", "<\\!--")
 
 
+def compact_js(code: str) -> str:
+    r"""The shim's JavaScript without indentation, blank lines, whole-line comments and a leading ``/* */`` block.
+
+    Only whole lines are dropped, so strings and code are never touched (a comment after code stays).
+
+    Example:
+        >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // kept\n\n  f();\n")
+        'let a = 1; // kept\nf();\n'
+    """
+    out: list[str] = []
+    in_block = False
+    for line in code.splitlines():
+        text = line.strip()
+        if in_block:
+            in_block = "*/" not in text
+            continue
+        if text.startswith("/*"):
+            in_block = "*/" not in text
+            continue
+        if text and not text.startswith("//"):
+            out.append(text)
+    return "\n".join(out) + "\n"
+
+
 @cache
 def _template() -> jinja2.Template:
     env = jinja2.Environment(

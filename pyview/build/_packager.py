@@ -12,7 +12,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from pyview._version import __version__
-from pyview.build._document import Blob, render_document, script_json, script_text
+from pyview.build._document import Blob, compact_js, render_document, script_json, script_text
 from pyview.build._errors import BuildError
 from pyview.build._prerender import ViewInfo, inspect_view
 from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
@@ -20,11 +20,14 @@ from pyview.build._snapshot import Snapshot, make_snapshot, snapshot_dir
 from pyview.build._sources import ViewSources, browser_core_sources, load_view_sources
 from pyview.build._wheels import resolve_wheels
 
-RuntimeMode = Literal["inline", "url"]
+RuntimeMode = Literal["inline", "url", "server", "auto"]
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 # the JS shim, in load order: the security policy (generated), the patch applier that enforces it (pyviewDom),
-# gunzip (pyviewGunzip, for engines without DecompressionStream), the boot that starts Python
-SHIM_SCRIPTS = ("policy.js", "dom.js", "gunzip.js", "boot.js")
+# gunzip (pyviewGunzip, for engines without DecompressionStream), the window.openai adapter and the server runtime
+# client (what the boot may switch to), the boot that starts Python (or the server runtime client)
+SHIM_SCRIPTS = ("policy.js", "dom.js", "gunzip.js", "openai.js", "server_runtime.js", "boot.js")
+SERVER_SCRIPT = "server_runtime.js"  # only in documents that may run on the server (runtime "server" or "auto")
+PYTHON_ONLY = ("gunzip.js",)  # only in documents that carry blobs for Python (not in runtime "server")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
 DATA_BLOB = "pyview-data.bin"
@@ -100,8 +103,13 @@ def build_view(
 
     Args:
         view: the View's Python file, or its package folder (or its sources, already read).
-        runtime: ``"inline"`` embeds Pyodide (no request leaves the frame); ``"url"`` loads it from ``runtime_url``.
-        runtime_url: where the Pyodide runtime files are served from (with ``runtime="url"``).
+        runtime: ``"inline"`` embeds Pyodide (no request leaves the frame); ``"url"`` loads it from ``runtime_url``;
+            ``"server"`` has no Python in the document: the View's components run in the MCP server, events travel
+            through the app-only tool ``pyview_event`` (no WebAssembly, runs under the default CSP); ``"auto"`` starts
+            Pyodide (inline, or from ``runtime_url`` when given) and switches to the server runtime when WebAssembly
+            is blocked, the runtime cannot load, or start-up times out.
+        runtime_url: where the Pyodide runtime files are served from (with ``runtime="url"``, optional with
+            ``"auto"``).
         packages: extra requirements embedded as wheels and installed at boot without network, e.g. ``["pydantic"]``.
         title: the document title (default: the View's module name).
         boot_timeout: seconds before a View that has not started shows the timeout panel.
@@ -118,15 +126,17 @@ def build_view(
         >>> built = build_view("examples/hello/hello_view.py")  # doctest: +SKIP
         >>> built.write("hello.html")  # doctest: +SKIP
     """
-    if runtime not in ("inline", "url"):
-        raise BuildError(f"runtime must be 'inline' or 'url', not {runtime!r}")
-    if runtime == "url":
+    if runtime not in ("inline", "url", "server", "auto"):
+        raise BuildError(f"runtime must be 'inline', 'url', 'server' or 'auto', not {runtime!r}")
+    if runtime == "url" or (runtime == "auto" and runtime_url is not None):
         runtime_url = _check_runtime_url(runtime_url)
     elif runtime_url is not None:
-        raise BuildError("runtime_url is only used with runtime='url'")
+        raise BuildError("runtime_url is only used with runtime='url' or 'auto'")
+    if runtime == "server" and packages:
+        raise BuildError("packages are installed in the browser's Python; a runtime='server' document has none")
     # fails on a syntax error before anything is fetched or written
     sources = view if isinstance(view, ViewSources) else load_view_sources(view)
-    dist = ensure_runtime(progress=progress)
+    dist = ensure_runtime(progress=progress) if runtime != "server" else None
     wheels = resolve_wheels(packages)
     info = inspect_view(sources)
     notes: list[str] = []
@@ -136,7 +146,10 @@ def build_view(
             "no memory snapshot: Views with --package boot without one (Pyodide cannot snapshot after loading "
             "packages), so Python starts the plain, slower way"
         )
+    elif snapshot and dist is None:
+        notes.append("no memory snapshot: a runtime='server' document has no Python to snapshot")
     elif snapshot:
+        assert dist is not None
         baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data)
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
     built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked)
@@ -160,7 +173,7 @@ def _check_runtime_url(url: str | None) -> str:
 
 def _assemble(
     sources: ViewSources,
-    dist: RuntimeDist,
+    dist: RuntimeDist | None,
     runtime: RuntimeMode,
     runtime_url: str | None,
     wheels: list[Path],
@@ -169,14 +182,23 @@ def _assemble(
     info: ViewInfo,
     snapshot: Snapshot | None = None,
 ) -> BuiltView:
-    core = browser_core_sources()
-    # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
-    python = Blob(SOURCES_BLOB, gzip.compress(json.dumps({**core, **sources.files}).encode(), 9, mtime=0), "gzip")
-    blobs = [python, *(Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels)]
-    # a package's data files travel as one gzip of their bytes, back to back; config["data"] lists [path, size]
-    data = sorted(sources.data.items())
-    if data:
-        blobs.append(Blob(DATA_BLOB, gzip.compress(b"".join(content for _, content in data), 9, mtime=0), "gzip"))
+    blobs: list[Blob] = []
+    data: list[tuple[str, bytes]] = []
+    if dist is not None:
+        core = browser_core_sources()
+        # the Python sources travel gzipped (a third of their size); the boot inflates them with DecompressionStream
+        python = Blob(SOURCES_BLOB, gzip.compress(json.dumps({**core, **sources.files}).encode(), 9, mtime=0), "gzip")
+        blobs = [python, *(Blob(wheel.name, wheel.read_bytes(), encoding=None) for wheel in wheels)]
+        # a package's data files travel as one gzip of their bytes, back to back; config["data"] lists [path, size]
+        data = sorted(sources.data.items())
+        if data:
+            blobs.append(Blob(DATA_BLOB, gzip.compress(b"".join(content for _, content in data), 9, mtime=0), "gzip"))
+    handshake = info.handshake
+    if handshake is None and runtime in ("server", "auto"):  # the server runtime client needs a session of its own
+        from pyview.app import PROTOCOL_VERSION
+
+        app_info = {"name": sources.entry, "version": __version__}
+        handshake = {"protocolVersion": PROTOCOL_VERSION, "appInfo": app_info, "appCapabilities": {}}
     config: dict[str, object] = {
         "entry": sources.entry,
         "mountRoot": MOUNT_ROOT,
@@ -185,12 +207,15 @@ def _assemble(
         "wheels": [wheel.name for wheel in wheels],
         "data": [[path, len(content)] for path, content in data],
         "version": __version__,
-        "handshake": info.handshake,  # the boot shim opens the session with it before Python is up
+        "handshake": handshake,  # the boot shim opens the session with it before Python is up
     }
     prerendered = info.html
     csp: dict[str, list[str]] = {}
     loader_js = emscripten_module = ""
-    if runtime == "inline":
+    if runtime == "server":
+        config["runtime"] = {"mode": "server"}
+    elif runtime_url is None:
+        assert dist is not None
         lock = dist.lock()
         config["runtime"] = {"mode": "inline", "lock": {"info": lock["info"], "packages": {}}}
         blobs += [
@@ -203,21 +228,29 @@ def _assemble(
         loader_js = script_text(dist.file("pyodide.js").read_text("utf-8"))
         emscripten_module = _emscripten_module(dist)
     else:
-        assert runtime_url is not None
         config["runtime"] = {"mode": "url", "url": runtime_url}
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(runtime_url))
         csp = {"resourceDomains": [origin], "connectDomains": [origin]}
         if snapshot is not None:
             config["snapshot"] = {**snapshot.config(), "url": f"{runtime_url}snapshots/{snapshot.file_name}"}
-    names = (*SHIM_SCRIPTS, SNAPSHOT_SCRIPT) if snapshot is not None else SHIM_SCRIPTS
-    shims = [script_text((RUNTIME_DIR / name).read_text("utf-8")) for name in names if (RUNTIME_DIR / name).exists()]
+    if runtime == "auto":
+        config["runtime"] = {**config["runtime"], "fallback": "server"}  # type: ignore[dict-item]
+    scripts = [
+        name
+        for name in SHIM_SCRIPTS
+        if (name != SERVER_SCRIPT or runtime in ("server", "auto")) and (name not in PYTHON_ONLY or dist is not None)
+    ]
+    names = (*scripts, SNAPSHOT_SCRIPT) if snapshot is not None else tuple(scripts)
+    shims = [
+        script_text(compact_js((RUNTIME_DIR / name).read_text("utf-8"))) for name in names if (RUNTIME_DIR / name).exists()
+    ]
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
         css=(RUNTIME_DIR / "boot.css").read_text("utf-8"),
         prerendered=prerendered,
         config=config_json,
-        inline=runtime == "inline",
+        inline=dist is not None and runtime_url is None,
         runtime_url=runtime_url or "",
         loader_js=loader_js,
         emscripten_module=emscripten_module,
@@ -230,7 +263,7 @@ def _assemble(
     ]
     if prerendered:
         parts.append(("pre-rendered first paint", len(prerendered.encode())))
-    if runtime == "inline":
+    if loader_js:
         parts.append(("runtime: pyodide.js loader", len(loader_js.encode())))
         parts.append(("runtime: pyodide.asm.mjs", len(emscripten_module.encode())))
     parts += [(_blob_label(blob), len(blob.base64)) for blob in blobs]

@@ -19,35 +19,43 @@
     answerEarlyHook();
     const handshake = config.handshake;
     if (message.result && message.result.protocolVersion === handshake.protocolVersion) {
-      window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
+      if (!openai) window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
       marks.handshake = stamp();
     } // else: Python's App reports the error or the version it cannot speak
     settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
     settleSession = null;
   };
 
-  // ---- The host message buffer: messages from the host wait here until Python subscribes -------------------------
+  // ---- The host message buffer: messages from the host wait here until Python (or the server client) subscribes ----
   const early = [];
   let subscriber = null;
-  window.addEventListener("message", (event) => {
-    if (event.source !== window.parent) return; // only the host may talk to the View
-    const data = event.data;
+  let openai = null; // the window.openai adapter, when the MCP Apps bridge did not answer (openai.js)
+  const deliver = (data) => {
     if (session && data && data.id === EARLY_ID && !("method" in data)) return answerEarly(data);
     let text;
     try {
-      text = JSON.stringify(event.data);
+      text = JSON.stringify(data);
     } catch {
       return; // not JSON-serialisable: cannot be a JSON-RPC message
     }
+    if (data && data.method === "ui/notifications/tool-result") showServerTree(data.params);
     if (subscriber && early.length === 0) subscriber(text);
     else early.push(text);
+  };
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || openai) return; // only the host may talk to the View
+    deliver(event.data);
   });
   const drain = () => {
     while (subscriber && early.length) subscriber(early.shift());
   };
+  const toHost = (message) => (openai ? openai.post(message) : window.parent.postMessage(message, "*"));
   globalThis.pyviewHost = {
     post(text) {
-      window.parent.postMessage(JSON.parse(text), "*");
+      toHost(JSON.parse(text));
+    },
+    buffered() {
+      return early.slice(); // what waits for the subscriber (Python preloads the tool data before its first render)
     },
     subscribe(fn) {
       subscriber = fn;
@@ -76,6 +84,14 @@
       answerEarlyHook = () => note.remove(); // a slow host answered after all
     }, 4000);
     answerEarlyHook = () => clearTimeout(noHost);
+    // No MCP Apps bridge answered but the page has window.openai (ChatGPT's Apps SDK): talk to that instead.
+    setTimeout(() => {
+      if (settleSession === null || !globalThis.openai || !globalThis.pyviewOpenAI) return;
+      openai = globalThis.pyviewOpenAI(globalThis.openai, deliver);
+      marks.bridge = "openai";
+      answerEarly({ jsonrpc: "2.0", id: EARLY_ID, result: openai.initializeResult(config.handshake) });
+      openai.started();
+    }, config.bridgeTimeoutMs ?? 1000);
   }
 
   // ---- Failure: a readable panel in the frame, and a log message to the host ----------------------------------
@@ -108,14 +124,30 @@
       window.parent.postMessage(log, "*");
     } catch { /* a detached frame has no host to tell */ }
   };
+  // The runtime cannot run here (CSP, files, timeout): an "auto" document switches to the server runtime instead,
+  // keeping what is on screen; otherwise (or when that cannot start either) the panel says why.
+  let switched = false;
+  const giveUp = (kind, title, detail, hint) => {
+    if (failed || switched) return;
+    const server = globalThis.pyviewServer;
+    if (config.runtime.fallback === "server" && server) {
+      switched = true;
+      clearTimeout(timer);
+      marks.fallback = stamp();
+      startServer(`${title}. ${detail}`);
+      return;
+    }
+    fail(kind, title, detail, hint);
+  };
   const CSP_HINT = "This View runs Python compiled to WebAssembly. The host's Content-Security-Policy must allow " +
     "'wasm-unsafe-eval' in script-src for the View's frame.";
+  const serverOnly = config.runtime.mode === "server";
   const runtimeOrigin = config.runtime.mode === "url" ? new URL(config.runtime.url).origin : null;
   document.addEventListener("securitypolicyviolation", (event) => {
     if (event.blockedURI === "wasm-eval") {
-      fail("csp", "WebAssembly is blocked by the host", `Blocked by the directive: ${event.violatedDirective}`, CSP_HINT);
+      giveUp("csp", "WebAssembly is blocked by the host", `Blocked by the directive: ${event.violatedDirective}`, CSP_HINT);
     } else if (runtimeOrigin && event.blockedURI.startsWith(runtimeOrigin)) {
-      fail("csp", "The host blocked the Python runtime's files",
+      giveUp("csp", "The host blocked the Python runtime's files",
         `Blocked: ${event.blockedURI}\nby the directive: ${event.violatedDirective}`,
         `The View loads Python from ${runtimeOrigin}. Its resource must declare that origin in _meta.ui.csp ` +
         "resourceDomains and connectDomains, and the host must apply them.");
@@ -131,7 +163,7 @@
       return false;
     }
   };
-  const timer = setTimeout(() => fail("timeout", "Python did not start in time",
+  const timer = setTimeout(() => giveUp("timeout", "Python did not start in time",
     `The View was still starting after ${config.bootTimeoutMs / 1000} s (stage: ${stage}).`,
     "The frame may be too slow or out of memory, or a runtime file could not be loaded."), config.bootTimeoutMs);
 
@@ -219,6 +251,34 @@
     }
   };
 
+  // ---- Server-rendered results: a tool result whose _meta carries the View rendered on the server is shown at once,
+  // through dom.js's builder (never innerHTML), while Python starts; Python then adopts those nodes (HYDRATE).
+  const showServerTree = (params) => {
+    const meta = params && params._meta && params._meta.pyview;
+    if (!meta || !Array.isArray(meta.tree) || marks.render || switched || serverOnly) return; // the View renders itself
+    try {
+      globalThis.pyviewDom.apply(JSON.stringify([[6, 0, 1, meta.tree]]));
+    } catch (error) {
+      const log = { level: "warning", logger: "pyview", data: { kind: "server-tree", detail: `${error}` } };
+      toHost({ jsonrpc: "2.0", method: "notifications/message", params: log });
+      return;
+    }
+    marks.result = marks.result || stamp();
+    document.getElementById("pyview-boot")?.remove(); // the result is on screen; Python's start-up goes on unseen
+  };
+  const startServer = (reason) => {
+    marks.runtime = "server";
+    finish();
+    const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
+    toHost({ jsonrpc: "2.0", method: "notifications/message", params: note });
+    try {
+      globalThis.pyviewServer.start({ config, marks, reason, fail });
+    } catch (error) {
+      switched = false;
+      fail("error", "The View could not start", `${error?.stack || error}`, "The server runtime failed to start.");
+    }
+  };
+
   // ---- Boot -----------------------------------------------------------------------------------------------------
   let stage = "loading the runtime";
   const finish = () => {
@@ -247,8 +307,9 @@
       await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
     }
     const runtime = config.runtime;
+    if (serverOnly) return startServer("the document has no Python runtime");
     if (!wasmAllowed()) {
-      fail("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
+      giveUp("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
         "WebAssembly (script-src has no 'wasm-unsafe-eval').", CSP_HINT);
       return;
     }
@@ -264,7 +325,7 @@
       });
     } else {
       if (typeof loadPyodide !== "function") { // its <script src> was blocked or failed before this ran
-        fail("runtime", "The Python runtime could not be loaded", `Not loaded: ${runtime.url}pyodide.js`,
+        giveUp("runtime", "The Python runtime could not be loaded", `Not loaded: ${runtime.url}pyodide.js`,
           `The View loads Python from ${runtimeOrigin}. Its resource must declare that origin in _meta.ui.csp ` +
           "resourceDomains and connectDomains, the host must apply them, and the server must be reachable.");
         return;
@@ -272,7 +333,7 @@
       installFetchShim(); // wheels embedded with --package are still served from the document
       pyodide = await startPyodide({ indexURL: runtime.url });
     }
-    if (failed) return;
+    if (failed || switched) return; // the server runtime took over while Pyodide loaded: leave it be
     marks.python = stamp();
     if (config.wheels.length) {
       stage = "installing packages";
@@ -295,6 +356,8 @@
         at += size;
       }
     }
+    if (switched) return;
+    marks.runtime = "python";
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
     globalThis.pyviewPyodide = pyodide;
     const dom = globalThis.pyviewDom;
@@ -316,6 +379,12 @@
     }
   };
   start().catch((error) => {
+    if (switched) return;
+    if (!marks.python) { // the runtime itself failed to load
+      giveUp("runtime", "The Python runtime could not be loaded", `${error?.stack || error}`,
+        "A runtime file could not be loaded or compiled in this frame.");
+      return;
+    }
     fail("error", "The View could not start", `${error?.stack || error}`,
       "This is a problem in pyview's start-up rather than in the View's Python code.");
   });

@@ -1,0 +1,295 @@
+/* pyview server runtime client: the View's components run in the MCP server; this frame shows their tree and sends
+ * DOM events back through the host's tools/call (the app-only tool "pyview_event"). No WebAssembly, no eval: it runs
+ * under the MCP Apps default CSP. Wire contract: docs/ARCHITECTURE.md, "The server runtime".
+ *
+ *   pyviewServer.start({config, marks, reason, fail})   called by boot.js (runtime "server", or "auto" falling back)
+ *   pyviewServer.state()                                 {session, sent, inFlight} for tests and the dev host
+ */
+(function () {
+  "use strict";
+  var TOOL = "pyview_event";
+  var root = document.getElementById("pyview-root");
+  var boot = null; // {config, marks, reason, fail}
+  var token = null; // the signed session token of this View instance
+  var shown = false; // a server tree (with ids) is on screen
+  var toolInput = null;
+  var startWith = null; // {input, result}: the host dropped _meta, the server mounts a new session
+  var queue = [];
+  var answers = [];
+  var contextDelta = null;
+  var capabilities = null; // the host's, from ui/initialize: sent once, so server-side app.supports() knows them
+  var attach = false; // a new session: ask once for what its mount's effects queued (an empty event list)
+  var inFlight = false;
+  var sent = 0;
+  var nextId = 1;
+  var pending = new Map();
+  var hostContext = {};
+
+  function stamp() { return performance.timeOrigin + performance.now(); }
+  function post(message) { globalThis.pyviewHost.post(JSON.stringify(message)); }
+
+  function request(method, params) {
+    var id = "pyview-server:" + nextId++;
+    return new Promise(function (resolve, reject) {
+      pending.set(id, { resolve: resolve, reject: reject });
+      post({ jsonrpc: "2.0", id: id, method: method, params: params });
+    });
+  }
+
+  function log(level, data) {
+    post({ jsonrpc: "2.0", method: "notifications/message", params: { level: level, logger: "pyview", data: data } });
+  }
+
+  // -- errors: shown above the View (which stays usable) and sent to the host's log ---------------------------------
+  function showError(message) {
+    var box = document.getElementById("pyview-server-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "pyview-server-error";
+      box.setAttribute("role", "alert");
+      var text = document.createElement("span");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Dismiss";
+      close.addEventListener("click", function () { box.remove(); });
+      box.append(text, close);
+      document.body.prepend(box);
+    }
+    box.firstChild.textContent = message;
+    log("error", { kind: "server", message: message });
+  }
+
+  // -- the tree and its patches ---------------------------------------------------------------------------------------
+  function showTree(tree) {
+    // The first tree adopts what is on screen (the same nodes when boot.js showed it); later ones replace it.
+    var ops = shown ? [[5, 0], [0, 0, null, 1, tree]] : [[6, 0, 1, tree]];
+    globalThis.pyviewDom.apply(JSON.stringify(ops));
+    shown = true;
+    if (!boot.marks.result) boot.marks.result = stamp();
+  }
+
+  function applyPatch(patch) {
+    var active = document.activeElement;
+    if (queue.length && active && active.__pvId !== undefined) {
+      // Typing goes on while this answer travelled: a value from the server must not overwrite newer keystrokes.
+      var ops = JSON.parse(patch).filter(function (op) {
+        return !(op[0] === 3 && op[1] === active.__pvId && op[2] === ".value");
+      });
+      patch = JSON.stringify(ops);
+    }
+    globalThis.pyviewDom.apply(patch);
+  }
+
+  // -- events ---------------------------------------------------------------------------------------------------------
+  function pathOf(node) {
+    var path = [];
+    for (; node && node !== root; node = node.parentNode) {
+      var parent = node.parentNode;
+      if (!parent) return null;
+      var index = 0;
+      for (var sib = parent.firstChild; sib !== node; sib = sib.nextSibling) if (sib.nodeType !== 8) index++;
+      path.unshift(index);
+    }
+    return node === root ? path : null;
+  }
+
+  function handlerNode(hid, type, target) {
+    for (var node = target; node; node = node.parentNode) {
+      var spec = node.__pvH && node.__pvH[type];
+      if (spec && spec[0] === hid) return node;
+      if (node === root) break;
+    }
+    return target;
+  }
+
+  function onDomEvent(hid, payload) {
+    var data = JSON.parse(payload);
+    var target = data.target === undefined ? null : globalThis.pyviewDom.node(data.target);
+    var path = pathOf(handlerNode(hid, data.type, target));
+    queue.push({ hid: hid, path: path || [], type: data.type, data: data });
+    flush();
+  }
+
+  // -- the pyview_event round trip ------------------------------------------------------------------------------------
+  function flush() {
+    if (inFlight || (token === null && startWith === null)) return;
+    if (!queue.length && !answers.length && contextDelta === null && startWith === null && !attach) return;
+    attach = false;
+    var args = { events: queue.splice(0), answers: answers.splice(0) };
+    if (capabilities !== null) { args.capabilities = capabilities; capabilities = null; }
+    if (token !== null) args.session = token;
+    if (contextDelta !== null) { args.context = contextDelta; contextDelta = null; }
+    if (startWith !== null) { args.start = startWith; startWith = null; }
+    inFlight = true;
+    sent++;
+    request("tools/call", { name: TOOL, arguments: args }).then(onAnswer, function (error) {
+      showError("The server did not handle the event: " + (error && error.message ? error.message : error));
+    }).then(function () {
+      inFlight = false;
+      flush();
+    });
+  }
+
+  function onAnswer(result) {
+    var meta = result && result._meta && result._meta.pyview;
+    if (!meta) {
+      var text = result && result.content && result.content[0] && result.content[0].text;
+      showError(result && result.isError ? "The server refused the event: " + (text || "error")
+        : "The server's answer carries no pyview data (is pyview_event a pyview server's tool?)");
+      return;
+    }
+    if (typeof meta.session === "string") token = meta.session;
+    if (Array.isArray(meta.reset)) showTree(meta.reset);
+    var patches = meta.patches || [];
+    for (var i = 0; i < patches.length; i++) applyPatch(patches[i]);
+    if (meta.error) showError(meta.error.message || String(meta.error));
+    else if (result.isError) showError("The server refused the event");
+    else document.getElementById("pyview-server-error")?.remove();
+    (meta.requests || []).forEach(perform);
+    if (patches.length || meta.reset) boot.marks.patched = stamp();
+  }
+
+  function perform(req) {
+    if (!("id" in req) || req.id === null || req.id === undefined) { // a notification (send_log, size...)
+      post({ jsonrpc: "2.0", method: req.method, params: req.params || {} });
+      return;
+    }
+    request(req.method, req.params || {}).then(function (value) {
+      answers.push({ id: req.id, result: value });
+    }, function (error) {
+      answers.push({ id: req.id, error: { code: error.code || -32603, message: error.message || String(error) } });
+    }).then(flush);
+  }
+
+  // -- the host's messages --------------------------------------------------------------------------------------------
+  function onResult(params) {
+    var meta = params && params._meta && params._meta.pyview;
+    if (meta && meta.error) showError("The server could not render this result: " + (meta.error.message || ""));
+    if (meta && Array.isArray(meta.tree)) {
+      showTree(meta.tree);
+      token = typeof meta.session === "string" ? meta.session : null;
+      attach = token !== null;
+    }
+    if (token === null && !(meta && meta.error)) startWith = { input: toolInput || {}, result: params || {} };
+    flush();
+  }
+
+  function onMessage(text) {
+    var message;
+    try { message = JSON.parse(text); } catch (e) { return; }
+    if (!message || typeof message !== "object") return;
+    if (!("method" in message)) {
+      var waiting = pending.get(message.id);
+      if (!waiting) return;
+      pending.delete(message.id);
+      if (message.error) {
+        var error = new Error(message.error.message);
+        error.code = message.error.code;
+        waiting.reject(error);
+      } else {
+        waiting.resolve(message.result);
+      }
+      return;
+    }
+    var params = message.params || {};
+    if ("id" in message) { // a request from the host
+      if (message.method === "ping" || message.method === "ui/resource-teardown") {
+        post({ jsonrpc: "2.0", id: message.id, result: {} });
+      } else {
+        post({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found: " + message.method } });
+      }
+      return;
+    }
+    switch (message.method) {
+      case "ui/notifications/tool-input": toolInput = params.arguments || {}; break;
+      case "ui/notifications/tool-result": onResult(params); break;
+      case "ui/notifications/host-context-changed":
+        Object.assign(hostContext, params);
+        applyContext(params);
+        contextDelta = Object.assign(contextDelta || {}, params);
+        flush();
+        break;
+      default: break;
+    }
+  }
+
+  // -- host context: theme, CSS variables, fonts, display mode; the size the host should give the frame -------------
+  function applyContext(delta) {
+    var html = document.documentElement;
+    if ("theme" in delta) {
+      if (delta.theme) { html.setAttribute("data-theme", delta.theme); html.style.setProperty("color-scheme", delta.theme); }
+      else { html.removeAttribute("data-theme"); html.style.removeProperty("color-scheme"); }
+    }
+    if (delta.displayMode) html.setAttribute("data-display-mode", delta.displayMode);
+    var styles = delta.styles || {};
+    var variables = styles.variables || {};
+    for (var name in variables) {
+      if (name.indexOf("--") === 0 && typeof variables[name] === "string") html.style.setProperty(name, variables[name]);
+    }
+    var fonts = styles.css && styles.css.fonts;
+    if (typeof fonts === "string") {
+      var style = document.getElementById("pyview-host-fonts");
+      if (!style) {
+        style = document.createElement("style");
+        style.id = "pyview-host-fonts";
+        document.head.append(style);
+      }
+      style.textContent = fonts;
+    }
+  }
+
+  function watchSize() {
+    var last = "";
+    var scheduled = false;
+    function report() {
+      scheduled = false;
+      var style = getComputedStyle(document.body);
+      var height = document.body.scrollHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+      var size = { width: window.innerWidth, height: Math.ceil(height) };
+      var key = size.width + "x" + size.height;
+      if (key === last) return;
+      last = key;
+      post({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: size });
+    }
+    var observer = new ResizeObserver(function () {
+      if (!scheduled) { scheduled = true; requestAnimationFrame(report); }
+    });
+    observer.observe(document.documentElement);
+    observer.observe(document.body);
+  }
+
+  async function connect() {
+    var early = globalThis.pyviewHost.session();
+    var answer;
+    if (early) {
+      answer = JSON.parse(await early);
+    } else { // the document has no handshake of its own: make a minimal one
+      var params = { protocolVersion: "2026-01-26", appInfo: { name: boot.config.entry || "pyview", version: "0" },
+        appCapabilities: {} };
+      answer = { result: await request("ui/initialize", params) };
+      post({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
+    }
+    if (answer.error) throw new Error("ui/initialize failed: " + answer.error.message);
+    hostContext = Object.assign({}, answer.result.hostContext || {});
+    capabilities = answer.result.hostCapabilities || {};
+    applyContext(hostContext);
+    watchSize();
+  }
+
+  globalThis.pyviewServer = {
+    start: function (options) {
+      boot = options;
+      boot.marks.render = boot.marks.render || stamp();
+      globalThis.pyviewDom.setDispatcher(onDomEvent);
+      if (root.firstChild && globalThis.pyviewDom.node(1) !== undefined) shown = true; // boot.js showed a tree
+      connect().then(function () {
+        globalThis.pyviewHost.subscribe(onMessage);
+        globalThis.pyviewBoot.live(); // replays clicks and typing made while the runtime was starting
+      }, function (error) {
+        boot.fail("server", "The View could not connect to its host", String(error && error.message || error),
+          "The host did not answer ui/initialize.");
+      });
+    },
+    state: function () { return { session: token, sent: sent, inFlight: inFlight }; },
+  };
+})();

@@ -1,0 +1,180 @@
+"""The server runtime (no WebAssembly) and the auto fallback, in Chromium under the spec's default CSP, behind the
+Python host and the official AppBridge, with the stand-in server engine answering ``pyview_event``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_engine import Engine
+
+from pyview.build import BuiltView
+from pyview.host import ScriptedBackend, build_csp
+from pyview.testing import mount, with_csp
+
+pytestmark = pytest.mark.browser
+BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
+
+
+def mounted(server: Any, page: Any, html: str, engine: Engine, *, allow_wasm: bool = False) -> Any:
+    backend = ScriptedBackend()
+    backend.add_tool("pyview_event", engine.handle_async, visibility=["app"])
+    view = mount(server, page, html, backend=backend, allow_wasm=allow_wasm, host_context={"theme": "dark"})
+    view.wait_ready(60)
+    return view
+
+
+def text(view: Any, test_id: str, shown: str) -> None:
+    view.locator(f"[data-testid={test_id}]").filter(has_text=shown).wait_for()
+
+
+def runtime_of(view: Any) -> str:
+    view.frame.wait_for_function("() => pyviewBoot.marks.runtime")
+    runtime: str = view.frame.evaluate("() => pyviewBoot.marks.runtime")
+    return runtime
+
+
+def test_server_runtime_is_usable_under_the_default_csp(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    built = build_rt("server_view.py", runtime="server")
+    assert 'id="pyview-blob:' not in built.html and '<script type="module">' not in built.html  # no runtime, no sources
+    view = mounted(pyview_host_server, page, built.html, engine)
+    view.send_tool_input({"city": "Oslo"})
+    view.send_tool_result(engine.result({"city": "Oslo"}, {"city": "Oslo"}))
+
+    text(view, "city", "Weather in Oslo")
+    text(view, "asked", "asked for Oslo")
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    name = view.locator("[data-testid=name]")
+    name.fill("Ada")
+    name.evaluate("(e) => e.blur()")  # change fires when the field is left
+    text(view, "hello", "Hello Ada")
+    view.locator("[data-testid=tell]").click()  # a View request made on the server, performed by the frame
+    assert view.next_request("ui/message")["params"]["content"][0]["text"] == "count is 1"
+    text(view, "said", "sent")
+
+    assert runtime_of(view) == "server"
+    assert view.frame.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    assert view.error_panel() is None
+    events = [e for call in engine.calls for e in call["events"]]
+    assert [e["type"] for e in events] == ["click", "change", "click"]
+    assert events[0]["path"] == [0, 2] and events[1]["data"]["value"] == "Ada"
+    assert view.errors() == []
+
+
+def test_a_server_error_shows_in_the_frame_and_the_view_stays_usable(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="server").html, engine)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+    view.locator("[data-testid=explode]").click()
+
+    view.locator("#pyview-server-error").filter(has_text="the handler exploded").wait_for()
+    logs = view.host.logs
+    assert any("the handler exploded" in str(log.get("data")) for log in logs)
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    view.allow_errors = True
+
+
+def test_a_result_without_meta_starts_a_server_session(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="server").html, engine)
+    view.send_tool_input({"city": "Rome"})
+    view.send_tool_result(engine.result({"city": "Rome"}, {"city": "Rome"}, meta=False))
+
+    text(view, "city", "Weather in Rome")
+    text(view, "asked", "asked for Rome")
+    assert engine.calls[0]["start"]["input"] == {"city": "Rome"}
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    assert view.errors() == []
+
+
+def test_auto_falls_back_to_the_server_when_webassembly_is_blocked(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="auto").html, engine)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+
+    text(view, "city", "Weather in Oslo")
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    assert runtime_of(view) == "server"
+    marks = view.frame.evaluate("() => pyviewBoot.marks")
+    assert "fallback" in marks and "python" not in marks
+    assert view.error_panel() is None
+    infos = [log["data"] for log in view.host.logs if log.get("level") == "info"]
+    assert infos and infos[0]["runtime"] == "server" and "WebAssembly" in infos[0]["reason"]
+
+
+def test_auto_falls_back_when_python_does_not_start_in_time(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    built = build_rt("server_view.py", runtime="auto", boot_timeout=0.05)
+    view = mounted(pyview_host_server, page, built.html, engine, allow_wasm=True)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+
+    assert runtime_of(view) == "server"
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    assert view.error_panel() is None
+
+
+def test_auto_runs_python_where_it_can(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="auto").html, engine, allow_wasm=True)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+
+    view.frame.wait_for_function("() => 'live' in pyviewBoot.marks", timeout=90_000)
+    assert runtime_of(view) == "python"
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    assert engine.calls == []  # Python handled it in the frame
+
+
+# The official host: @modelcontextprotocol/ext-apps' AppBridge, its tools/call answered by the engine.
+BRIDGE_HOST = """(html) => {
+  const { AppBridge, PostMessageTransport } = globalThis.McpApps;
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.style.width = "600px"; frame.style.height = "400px";
+  frame.srcdoc = html;
+  document.body.append(frame);
+  const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
+    { serverTools: {}, logging: {}, message: { text: {} } }, { hostContext: { theme: "light" } });
+  window.seen = { initialized: false, messages: [] };
+  bridge.oninitialized = () => { window.seen.initialized = true; };
+  bridge.oncalltool = (params) => window.pyviewEngine(params.arguments);
+  bridge.onmessage = async (params) => { window.seen.messages.push(params); return {}; };
+  window.bridge = bridge;
+  return bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+}"""
+
+
+@pytest.mark.parametrize("runtime", ["server", "auto"])
+def test_server_runtime_under_the_official_appbridge(
+    page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
+) -> None:
+    if not BRIDGE.exists():
+        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
+    page.expose_function("pyviewEngine", engine.handle_sync)
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=BRIDGE.read_text())
+    page.evaluate(BRIDGE_HOST, with_csp(build_rt("server_view.py", runtime=runtime).html, build_csp()))
+    page.wait_for_function("() => window.seen.initialized", timeout=60_000)
+    page.evaluate("(result) => bridge.sendToolResult(result)", engine.result({}, {"city": "Oslo"}))
+
+    frame = page.frame_locator("iframe")
+    frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for()
+    frame.locator("[data-testid=count]").click()
+    frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
+    frame.locator("[data-testid=tell]").click()
+    frame.locator("[data-testid=said]").filter(has_text="sent").wait_for()
+    assert page.evaluate("() => window.seen.messages[0].content[0].text") == "count is 1"

@@ -1,0 +1,71 @@
+"""A result the server rendered shows before Python starts; Python adopts it without a flash (real Pyodide)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from server_engine import Engine
+
+from pyview.build import BuiltView
+from pyview.testing import SandboxedView
+
+pytestmark = pytest.mark.browser
+HOST_INFO = {"hostInfo": {"name": "test", "version": "1"}, "hostCapabilities": {"message": {"text": {}}},
+             "hostContext": {"theme": "light"}}  # fmt: skip
+
+# Records every change to #pyview-root's children (a flash would replace nodes) and marks the first heading.
+WATCH = """() => {
+  const root = document.getElementById("pyview-root");
+  window.__replaced = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if (r.type === "childList") window.__replaced += r.removedNodes.length;
+  }).observe(root, { childList: true, subtree: true });
+  document.querySelector("[data-testid=city]").__serverNode = true;
+}"""
+
+
+def open_session(view: SandboxedView) -> None:
+    hello = view.wait_for_message("ui/initialize", timeout=60)
+    view.post({"jsonrpc": "2.0", "id": hello["id"],
+               "result": {"protocolVersion": hello["params"]["protocolVersion"], **HOST_INFO}})  # fmt: skip
+
+
+def test_server_tree_shows_before_python_and_is_adopted_without_a_flash(
+    page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = SandboxedView.mount(page, build_rt("server_view.py").html)
+    open_session(view)
+    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"city": "Oslo"}}})
+    result = engine.result({"city": "Oslo"}, {"city": "Oslo"})
+    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": result})
+
+    frame = view.frame
+    frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for()
+    frame.evaluate(WATCH)
+    frame.locator("[data-testid=count]").click()  # before Python is up (or just after): kept, then replayed
+
+    frame.wait_for_function("() => 'live' in pyviewBoot.marks", timeout=90_000)
+    frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
+    marks = view.marks()
+    assert marks["result"] < marks["python"]  # the server's result was on screen before Python started
+    assert frame.evaluate("() => document.querySelector('[data-testid=city]').__serverNode") is True
+    assert frame.evaluate("() => window.__replaced") == 0  # adopted: no node was replaced
+    assert frame.locator("#pyview-boot").count() == 0
+    assert view.error_panel() is None
+    assert view.console_errors() == []
+
+
+def test_a_result_without_meta_is_rendered_by_python_as_before(
+    page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = SandboxedView.mount(page, build_rt("server_view.py").html)
+    open_session(view)
+    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-result",
+               "params": engine.result({}, {"city": "Bergen"}, meta=False)})  # fmt: skip
+
+    view.wait_until_started(90)
+    view.frame.locator("[data-testid=city]").filter(has_text="Weather in Bergen").wait_for()
+    assert "result" not in view.marks()
+    assert view.error_panel() is None
