@@ -99,6 +99,10 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
             raise ValueError(f"profile must be one of {PROFILES}")
         await dev.set_profile(body["profile"])
 
+    async def wasm(dev: DevHost, body: dict[str, Any]) -> Any:
+        dev.allow_wasm = body.get("allow") is not False  # "block WebAssembly": the spec's default CSP, re-mounted
+        await dev.remount()
+
     async def send(dev: DevHost, body: dict[str, Any]) -> Any:
         dev.send(body["kind"], body.get("data"))
 
@@ -132,6 +136,7 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
         Route("/api/context", api(context), methods=["POST"]),
         Route("/api/profile", api(profile), methods=["POST"]),
         Route("/api/send", api(send), methods=["POST"]),
+        Route("/api/wasm", api(wasm), methods=["POST"]),
         Route("/api/reload", api(reload), methods=["POST"]),
         Route("/api/remount", api(remount), methods=["POST"]),
         Route("/api/teardown", api(teardown), methods=["POST"]),

@@ -358,6 +358,8 @@
     }
     if (switched) return;
     marks.runtime = "python";
+    const note = { level: "info", logger: "pyview", data: { runtime: "python" } };
+    toHost({ jsonrpc: "2.0", method: "notifications/message", params: note });
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
     globalThis.pyviewPyodide = pyodide;
     const dom = globalThis.pyviewDom;

@@ -97,6 +97,7 @@ for (const [id, changes] of Object.entries(CONTROLS)) {
 $("exitMode").onclick = () => api("context", { changes: { displayMode: "inline" } });
 $("profile").onchange = () => { applyLook(); applyDevice(); api("profile", { profile: $("profile").value }); };
 $("device").onchange = () => applyDevice(true);
+$("blockWasm").onchange = () => api("wasm", { allow: !$("blockWasm").checked });
 $("reload").onclick = () => api("reload");
 $("teardown").onclick = () => api("teardown");
 
@@ -230,7 +231,12 @@ function logTraffic({ direction, message }) {
   line.textContent = JSON.stringify(message);
   $("log").append(line);
   if ($("log").children.length > 500) $("log").firstChild.remove();
-  if (direction === "in" && message.method === "ui/update-model-context") {
+  const runtime = direction === "in" && message.method === "notifications/message" && message.params?.data?.runtime;
+  if (runtime) { // the boot shim says which runtime the View runs on (and why it switched)
+    const reason = message.params.data.reason;
+    $("runtime").textContent = `runtime: ${runtime === "server" ? "server (pyview_event)" : "Python in the browser"}` +
+      (reason && runtime === "server" ? ` — ${reason}` : "");
+  } else if (direction === "in" && message.method === "ui/update-model-context") {
     $("modelContext").textContent = JSON.stringify(message.params, null, 2);
   } else if (direction === "in" && message.method === "ui/message") {
     messages.push(message.params);
@@ -270,6 +276,7 @@ function showContext(context) {
   showContext(state.context || {});
   applyLook();
   for (const item of state.downloads) showDownload(item);
+  $("blockWasm").checked = state.allowWasm === false;
   window.relay = new PyviewRelay(state.relay, $("stage"), onEvent, TOKEN, { layout: layoutFrame });
   relay.start(state.cursor);
   sendContainer();
