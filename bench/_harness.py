@@ -68,3 +68,25 @@ def _cell(value: object) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
+
+
+def server_tree(view_file: Path, arguments: dict[str, Any], result: dict[str, Any]) -> list[Any]:
+    """The View rendered in CPython for a tool result, as a pyview server puts it in ``_meta["pyview"]["tree"]``."""
+    import importlib.util
+    import json
+
+    from pyview.app import ToolInput, ToolResult
+    from pyview.components._root import Root
+    from pyview.components._view import app_tree, as_node
+    from pyview.components.testing import FakeApp
+
+    spec = importlib.util.spec_from_file_location(f"_bench_{view_file.stem}", view_file)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    patches: list[str] = []
+    app = FakeApp(tool_input=ToolInput({"arguments": arguments}), tool_result=ToolResult(result))
+    root = Root(patches.append, effects=False)
+    root.mount(app_tree(root, as_node(module.view.root_component), app), hydrate=True)
+    tree: list[Any] = json.loads(patches[0])[0][3]
+    return tree

@@ -9,11 +9,19 @@ View's first render. Prints medians (and p95) of N runs and the ratios the targe
 
 ``--engine`` runs the same variants on that engine through pyview.testing's drivers (bench/_engines.py), so Python
 ready and first render compare with the JS View on the same engine; without it, Playwright drives Chromium directly.
+
+Then "result visible": the host sends the tool input and result as soon as the View is initialized (pyview's with
+the View the server rendered in ``_meta["pyview"]``), and the time until the result's text is in the View and the next
+frame has run is measured for the JS View on the official App, pyview inline and url (Python still starting), and the
+pyview server runtime (under the spec's default CSP, no ``'wasm-unsafe-eval'``).
+
+    python bench/startup.py --only-result [--runs 5]   # just that table (Chromium)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,11 +30,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, table
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, server_tree, table
 
 from pyview.build import build_view
 from pyview.build._document import script_text
-from pyview.testing import SandboxedView
+from pyview.host import build_csp
+from pyview.testing import SandboxedView, with_csp
+from pyview.testing._sandbox import _HOST_PAGE as HOST_PAGE
 
 BARE_PYODIDE = """<!doctype html><html><head><meta charset="utf-8"></head><body>
 <div id="root">Loading…</div>
@@ -113,12 +123,93 @@ def measurer(engine: str | None) -> Iterator[Measure]:
         yield on_engine
 
 
+MARKER = "visible-7421"
+# In the host page (not the View's frame): answer ui/initialize, then send the tool input and result at once.
+RESULT_HOST = """(() => {
+  window.addEventListener("message", (event) => {
+    const m = event.data;
+    if (m && m.method === "ui/initialize") {
+      event.source.postMessage({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
+        hostInfo: { name: "bench", version: "1" }, hostCapabilities: { serverTools: {} }, hostContext: {} } }, "*");
+    }
+    if (m && m.method === "ui/notifications/initialized") {
+      const post = (method, params) => event.source.postMessage({ jsonrpc: "2.0", method, params }, "*");
+      post("ui/notifications/tool-input", { arguments: {} });
+      post("ui/notifications/tool-result", window.__benchResult);
+    }
+  });
+})();"""
+# In the View's document, first thing: stamp the frame after the result's text entered the View.
+WATCH_RESULT = """<script>(() => {
+  const root = () => document.getElementById("pyview-root") || document.getElementById("root");
+  const observer = new MutationObserver(() => {
+    const node = root();
+    if (!node || !node.textContent.includes("MARKER")) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__resultVisible = performance.timeOrigin + performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();</script>""".replace("MARKER", MARKER)
+
+
+def measure_result(browser: Any, html: str, csp: dict[str, list[str]] | None, result: dict[str, Any],
+                   allow_wasm: bool) -> float:  # fmt: skip
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content(HOST_PAGE)  # the host listens before the frame exists: a small View asks at once
+        page.evaluate(f"() => {{ window.__benchResult = {json.dumps(result)};\n{RESULT_HOST} }}")
+        document = with_csp(html.replace("<head>", "<head>" + WATCH_RESULT, 1), build_csp(csp, allow_wasm=allow_wasm))
+        page.evaluate("(html) => window.__pyviewMount(html, 640, 480)", document)
+        view = SandboxedView(page, [])
+        view.frame.wait_for_function("() => window.__resultVisible", timeout=120_000)
+        visible: float = view.frame.evaluate("() => window.__resultVisible")
+        return visible - view.marks()["inserted"]
+    finally:
+        context.close()
+
+
+def result_visible(browser: Any, base: str, runs: int) -> None:
+    view = REPO / "bench" / "views" / "result_view.py"
+    structured = {"marker": MARKER}
+    plain = {"content": [{"type": "text", "text": MARKER}], "structuredContent": structured}
+    meta = {"pyview": {"v": 1, "view": "result_view", "tree": server_tree(view, {}, plain), "session": "bench"}}
+    with_meta = {**plain, "_meta": meta}
+    url = build_view(view, runtime="url", runtime_url=base)
+    variants: list[tuple[str, str, dict[str, list[str]] | None, dict[str, Any], bool]] = [
+        ("pyview inline", build_view(view).html, None, with_meta, True),
+        ("pyview url", url.html, url.csp, with_meta, True),
+        ("pyview server", build_view(view, runtime="server").html, None, with_meta, False),
+    ]
+    bundle = CONFORMANCE_DIST / "js-view.js"
+    if not bundle.exists():
+        print(f"(no {bundle.relative_to(REPO)}: run scripts/install.sh for the JS baseline)")
+        return
+    variants.insert(0, ("JS View", JS_VIEW.format(bundle=script_text(bundle.read_text())), None, plain, True))
+    times: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for name, html, csp, result, allow_wasm in variants:
+            times.setdefault(name, []).append(measure_result(browser, html, csp, result, allow_wasm))
+    rows = [[name, median(times[name]), p95(times[name]), len(html.encode())] for name, html, *_ in variants]
+    print(f"\nResult visible, cold, {runs} runs each, ms from iframe inserted (result sent once initialized)")
+    print(table(["variant", "result visible", "p95", "document B"], rows))
+    js = median(times["JS View"])
+    for name in ("pyview inline", "pyview url", "pyview server"):
+        variant = name.removeprefix("pyview ")
+        print(f"pyview {variant} result visible / JS View result visible: {median(times[name]) / js:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-snapshot", action="store_true", help="leave out the memory-snapshot variants")
     parser.add_argument("--engine", choices=["chromium", "firefox", "webkit"], default=None)
+    parser.add_argument("--only-result", action="store_true", help="measure only the result-visible table")
     args = parser.parse_args()
+    if args.only_result:
+        with runtime_server() as base, chromium() as browser:
+            result_visible(browser, base, args.runs)
+        return
     view = REPO / "bench" / "views" / "hello_view.py"
     with runtime_server() as base, measurer(args.engine) as measure_one:
         origin = base.rsplit("/pyodide/", 1)[0]
@@ -171,6 +262,9 @@ def main() -> None:
     if INLINE_SNAP in sizes:
         print(f"  with a snapshot: inline <= 16 MB (now {sizes[INLINE_SNAP] / 1e6:.2f} MB), "
               f"url <= 150 KB (now {sizes[URL_SNAP] / 1e3:.0f} KB)")  # fmt: skip
+    if args.engine is None:  # result visible: Chromium only
+        with runtime_server() as base, chromium() as browser:
+            result_visible(browser, base, args.runs)
 
 
 if __name__ == "__main__":
