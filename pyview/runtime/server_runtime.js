@@ -17,9 +17,10 @@
   var queue = [];
   var answers = [];
   var contextDelta = null;
-  var capabilities = null; // the host's, from ui/initialize: sent once, so server-side app.supports() knows them
-  var attach = false; // a new session: ask once for what its mount's effects queued (an empty event list)
+  var capabilities = {}; // the host's, from ui/initialize, so server-side app.supports() knows them
+  var fresh = false; // a new session: send it the whole host context and the capabilities (and get what it queued)
   var inFlight = false;
+  var generation = 0; // bumped by every tool result: answers about an older session are dropped
   var sent = 0;
   var nextId = 1;
   var pending = new Map();
@@ -113,17 +114,26 @@
   // -- the pyview_event round trip ------------------------------------------------------------------------------------
   function flush() {
     if (inFlight || (token === null && startWith === null)) return;
-    if (!queue.length && !answers.length && contextDelta === null && startWith === null && !attach) return;
-    attach = false;
+    if (!queue.length && !answers.length && contextDelta === null && startWith === null && !fresh) return;
     var args = { events: queue.splice(0), answers: answers.splice(0) };
-    if (capabilities !== null) { args.capabilities = capabilities; capabilities = null; }
     if (token !== null) args.session = token;
-    if (contextDelta !== null) { args.context = contextDelta; contextDelta = null; }
+    if (fresh) {
+      args.context = hostContext;
+      args.capabilities = capabilities;
+      contextDelta = null;
+      fresh = false;
+    } else if (contextDelta !== null) {
+      args.context = contextDelta;
+      contextDelta = null;
+    }
     if (startWith !== null) { args.start = startWith; startWith = null; }
     inFlight = true;
     sent++;
-    request("tools/call", { name: TOOL, arguments: args }).then(onAnswer, function (error) {
-      showError("The server did not handle the event: " + (error && error.message ? error.message : error));
+    var gen = generation;
+    request("tools/call", { name: TOOL, arguments: args }).then(function (result) {
+      if (gen === generation) onAnswer(result);
+    }, function (error) {
+      if (gen === generation) showError("The server did not handle the event: " + (error && error.message ? error.message : error));
     }).then(function () {
       inFlight = false;
       flush();
@@ -165,12 +175,14 @@
   function onResult(params) {
     var meta = params && params._meta && params._meta.pyview;
     if (meta && meta.error) showError("The server could not render this result: " + (meta.error.message || ""));
-    if (meta && Array.isArray(meta.tree)) {
-      showTree(meta.tree);
-      token = typeof meta.session === "string" ? meta.session : null;
-      attach = token !== null;
-    }
+    // Every tool result is a new View session: the server's (it rendered this result), or one it mounts for us.
+    token = meta && typeof meta.session === "string" ? meta.session : null;
+    generation++;
+    queue.length = 0; // events and answers for the previous session's nodes and requests
+    answers.length = 0;
+    if (meta && Array.isArray(meta.tree)) showTree(meta.tree);
     if (token === null && !(meta && meta.error)) startWith = { input: toolInput || {}, result: params || {} };
+    fresh = true;
     flush();
   }
 

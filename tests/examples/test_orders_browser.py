@@ -6,27 +6,47 @@ costs seconds.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytestmark = pytest.mark.browser
+VIEW = Path(__file__).resolve().parents[2] / "examples" / "orders" / "orders_view"
 
 
 def boot(
-    orders: Any, browser: Any, host_server: Any, *, without: tuple[str, ...] = (), width: int = 760
+    orders: Any,
+    browser: Any,
+    host_server: Any,
+    runtime: str,
+    *,
+    without: tuple[str, ...] = (),
+    width: int = 760,
 ) -> Iterator[Any]:
-    """Mount the View ``width`` px wide under a full host backed by the real server, minus ``without`` capabilities."""
+    """Mount the View ``width`` px wide under a full host backed by the real server, minus ``without`` capabilities;
+    ``runtime``: Python in the frame, the server runtime, or auto falling back (both under the spec's default CSP)."""
+    from pyview.build import build_view
     from pyview.host import McpBackend
     from pyview.testing import mount
 
     backend = McpBackend(orders.server)
     host_server.run(backend.start())
+    if runtime == "python":
+        document = orders.orders_view.html()
+    elif "pyview_event" not in {tool["name"] for tool in host_server.run(backend.list_tools())}:
+        host_server.run(backend.close())
+        pytest.skip("this server has no server runtime (the pyview_event tool)")
+    else:
+        document = build_view(VIEW, runtime=runtime).html  # type: ignore[arg-type]
     page = browser.new_context(viewport={"width": width + 140, "height": 900}).new_page()
     context = {"containerDimensions": {"width": width, "maxHeight": 2000}}
-    view = mount(host_server, page, orders.orders_view.html(), backend=backend, host_context=context)
-    for name in without:  # before the View's ui/initialize reaches the host (Python takes seconds to start)
-        host_server.call(view._host.capabilities.pop, name)
+    wasm = runtime == "python"
+    if without:  # the host lacks them from the start: the shim's handshake is the first thing a View does
+        view = mount_without(host_server, page, document, backend, context, without, allow_wasm=wasm)
+    else:
+        view = mount(host_server, page, document, backend=backend, host_context=context, allow_wasm=wasm)
+    view.runtime = runtime
     # The host's input and result right after the handshake, while Python starts (as a host sends them): the View
     # renders them when it is live. Sent after wait_ready instead, a busy machine can take longer than the View's
     # RESULT_GRACE, and the View then loads the first page by itself.
@@ -43,18 +63,45 @@ def boot(
     assert problems == [], problems
 
 
+def mount_without(
+    server: Any, page: Any, html: str, backend: Any, context: Any, without: tuple[str, ...], *, allow_wasm: bool
+) -> Any:
+    """``pyview.testing.mount`` with a host that never advertises the ``without`` capabilities."""
+    from pyview.host import Host
+    from pyview.testing import ViewHandle
+
+    def create() -> tuple[Any, Any]:
+        host = Host(backend, profile="full", host_context=context)
+        for name in without:
+            host.capabilities.pop(name)
+        session = server.hub.create()
+        session.mount(html, host, ui_csp=None, allow_wasm=allow_wasm, prefers_border=False)
+        return session, host
+
+    session, host = server.call(create)
+    view = ViewHandle(server, session, host, page)
+    page.goto(f"{server.url}{session.base}/")
+    return view
+
+
 def wire(model: Any) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump(mode="json")}
 
 
-@pytest.fixture(scope="module")
-def view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server)
+@pytest.fixture(scope="module", params=("python", "server", "auto"))
+def runtime(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
 
 
 @pytest.fixture(scope="module")
-def plain_view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server, without=("downloadFile",))
+def view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server, runtime)
+
+
+@pytest.fixture(scope="module")
+def plain_view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server, runtime, without=("downloadFile",))
 
 
 def expect(locator: Any) -> Any:
@@ -68,7 +115,10 @@ def first_cells(view: Any, column: int) -> list[str]:
     return texts
 
 
-def calls(view: Any, name: str) -> list[dict[str, Any]]:
+def calls(view: Any, name: str) -> list[dict[str, Any]] | None:
+    """The View's tools/call of ``name`` through the host; None on the server runtime (tools run in-process)."""
+    if view.runtime != "python":
+        return None
     return [
         entry["message"]["params"]
         for entry in view.host.traffic
@@ -82,7 +132,7 @@ def test_table_renders_from_the_tool_result(view: Any) -> None:
     expect(view.locator("tr.o-row")).to_have_count(10)
     expect(view.locator(".o-head p")).to_have_text("200 orders")
     expect(view.locator(".o-pager")).to_contain_text("Showing 1–10 of 200 orders")
-    assert calls(view, "list_orders") == []  # the host's result was used as is
+    assert calls(view, "list_orders") in ([], None)  # the host's result was used as is
     assert view.frame.evaluate("() => document.documentElement.dataset.theme") == "light"
 
 
@@ -100,7 +150,8 @@ def test_sort_filter_and_page(view: Any) -> None:
     view.locator("input[type=search]").fill("okafor")
     expect(view.locator(".o-head p")).to_contain_text("matching “okafor”")
     assert all("Okafor" in name for name in first_cells(view, 3))
-    assert calls(view, "list_orders")[-1]["arguments"] == {
+    listed = calls(view, "list_orders")
+    assert listed is None or listed[-1]["arguments"] == {
         "status": "delivered",
         "customer": "okafor",
         "page": 1,
@@ -126,9 +177,10 @@ def test_cancel_with_confirmation_updates_the_row(view: Any) -> None:
     expect(dialog).to_have_count(0)
     expect(view.locator(".o-detail h2")).to_contain_text("Cancelled")
     expect(view.locator("[role=status]")).to_contain_text(f"Order #{order_id}")
-    assert calls(view, "cancel_order") == [
-        {"name": "cancel_order", "arguments": {"id": int(order_id), "reason": "Out of stock"}}
-    ]
+    assert calls(view, "cancel_order") in (
+        None,
+        [{"name": "cancel_order", "arguments": {"id": int(order_id), "reason": "Out of stock"}}],
+    )
     view.frame_locator.locator("button", has_text="All orders").click()
     expect(view.locator(f"tr[data-order='{order_id}'] .o-status")).to_have_text("Cancelled")
 
@@ -201,8 +253,8 @@ def test_a_malformed_result_then_a_good_one_recovers(view: Any, orders: Any) -> 
 
 
 @pytest.fixture(scope="module")
-def phone_view(orders: Any, pyview_browser: Any, pyview_host_server: Any) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server, width=360)
+def phone_view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_browser, pyview_host_server, runtime, width=360)
 
 
 def fully_shown(locator: Any) -> bool:

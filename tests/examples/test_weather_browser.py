@@ -18,6 +18,7 @@ if str(EXAMPLE) not in sys.path:
 from weather_data import Units, forecast  # noqa: E402
 
 pytestmark = pytest.mark.browser
+RUNTIMES = ("python", "server", "auto")
 NOON = datetime(2026, 1, 15, 12, tzinfo=UTC)
 CONTEXT = {
     "theme": "light",
@@ -39,18 +40,31 @@ def expect(locator: Any) -> Any:
     return playwright_expect(locator)
 
 
+@pytest.fixture(scope="module", params=RUNTIMES)
+def runtime(request: pytest.FixtureRequest) -> str:
+    """Where the View runs: Python in the frame, the server runtime, or auto falling back under the default CSP."""
+    name: str = request.param
+    return name
+
+
 @pytest.fixture(scope="module")
-def weather(pyview_browser: Any, pyview_host_server: Any, pyview_build: Callable[..., Any]) -> Iterator[Any]:
-    """The View mounted once for the module, its tools/call going to the real server (in process)."""
+def weather(
+    runtime: str, pyview_browser: Any, pyview_host_server: Any, pyview_build: Callable[..., Any]
+) -> Iterator[Any]:
+    """The View mounted once for the module (per runtime), its tools/call going to the real server (in process)."""
     from pyview.host import McpBackend
     from pyview.server._cli import load_server
     from pyview.testing import mount
 
     backend = McpBackend(load_server(str(EXAMPLE / "server.py"))[1])
     pyview_host_server.run(backend.start())
+    if runtime != "python" and not has_server_runtime(pyview_host_server, backend):
+        pyview_host_server.run(backend.close())
+        pytest.skip("this server has no server runtime (the pyview_event tool)")
+    document = pyview_build(EXAMPLE / "weather_view", runtime="inline" if runtime == "python" else runtime).html
     page = pyview_browser.new_context(viewport={"width": 720, "height": 900}).new_page()
     handle = mount(
-        pyview_host_server, page, pyview_build(EXAMPLE / "weather_view").html, backend=backend, host_context=CONTEXT
+        pyview_host_server, page, document, backend=backend, host_context=CONTEXT, allow_wasm=runtime == "python"
     )
     handle.wait_ready(90)
     yield handle
@@ -58,6 +72,17 @@ def weather(pyview_browser: Any, pyview_host_server: Any, pyview_build: Callable
     handle.close()
     pyview_host_server.run(backend.close())
     assert not problems, "the View reported errors:\n" + "\n".join(problems)
+
+
+def has_server_runtime(host_server: Any, backend: Any) -> bool:
+    return "pyview_event" in {tool["name"] for tool in host_server.run(backend.list_tools())}
+
+
+def test_runs_on_its_runtime(weather: Any, runtime: str) -> None:
+    show(weather, "Oslo")
+    ran = weather.frame.evaluate("() => pyviewBoot.marks.runtime")
+    assert ran == ("python" if runtime == "python" else "server")
+    assert ("fallback" in weather.frame.evaluate("() => pyviewBoot.marks")) == (runtime == "auto")
 
 
 def show(view: Any, city: str, **context: Any) -> None:
@@ -93,11 +118,12 @@ def test_inline_card(weather: Any) -> None:
     assert 250 < height < 450
 
 
-def test_unit_toggle_calls_the_server_and_updates_the_model_context(weather: Any) -> None:
+def test_unit_toggle_calls_the_server_and_updates_the_model_context(weather: Any, runtime: str) -> None:
     show(weather, "Paris")
     weather.frame_locator.get_by_role("button", name="°F").click()
-    call = weather.next_request("tools/call")
-    assert call["params"] == {"name": "refresh_weather", "arguments": {"city": "Paris", "units": "imperial"}}
+    if runtime == "python":  # on the server, the component calls refresh_weather in-process
+        call = weather.next_request("tools/call")
+        assert call["params"] == {"name": "refresh_weather", "arguments": {"city": "Paris", "units": "imperial"}}
     expect(weather.locator("button[aria-pressed=true]")).to_have_text("°F")
     expect(weather.locator(".wx-stats")).to_contain_text("mph")
     update = weather.next_request("ui/update-model-context")
