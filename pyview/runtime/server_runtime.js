@@ -270,20 +270,31 @@
     observer.observe(document.body);
   }
 
+  function within(promise, ms, what) {
+    return Promise.race([promise, new Promise(function (_, reject) {
+      setTimeout(function () { reject(new Error("the host did not answer " + what + " within " + ms / 1000 + " s")); }, ms);
+    })]);
+  }
+
   async function connect() {
     var early = globalThis.pyviewHost.session();
     var answer;
+    var limit = boot.config.bootTimeoutMs || 60000;
     if (early) {
-      answer = JSON.parse(await early);
+      answer = JSON.parse(await within(early, limit, "ui/initialize"));
     } else { // the document has no handshake of its own: make a minimal one
       var params = { protocolVersion: "2026-01-26", appInfo: { name: boot.config.entry || "pyview", version: "0" },
         appCapabilities: {} };
-      answer = { result: await request("ui/initialize", params) };
+      answer = { result: await within(request("ui/initialize", params), limit, "ui/initialize") };
       post({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
     }
     if (answer.error) throw new Error("ui/initialize failed: " + answer.error.message);
     hostContext = Object.assign({}, answer.result.hostContext || {});
     capabilities = answer.result.hostCapabilities || {};
+    if (!capabilities.serverTools) {
+      throw new Error("The host does not let Views call server tools (no serverTools capability), and the server " +
+        "runtime sends the View's events through tools/call.");
+    }
     applyContext(hostContext);
     watchSize();
   }
@@ -298,8 +309,13 @@
         globalThis.pyviewHost.subscribe(onMessage);
         globalThis.pyviewBoot.live(); // replays clicks and typing made while the runtime was starting
       }, function (error) {
-        boot.fail("server", "The View could not connect to its host", String(error && error.message || error),
-          "The host did not answer ui/initialize.");
+        var detail = String(error && error.message || error);
+        var both = boot.config.runtime.mode !== "server"; // auto: Python failed first
+        if (both) detail = "Python could not run here: " + boot.reason + "\nThe server runtime: " + detail;
+        boot.fail("server", both ? "The View can run neither in this frame nor on the server"
+          : "The View could not start its server runtime", detail,
+          "The server runtime needs a host that answers ui/initialize and lets Views call server tools; Python in " +
+          "the frame needs 'wasm-unsafe-eval' in the frame's Content-Security-Policy.");
       });
     },
     state: function () { return { session: token, sent: sent, inFlight: inFlight }; },

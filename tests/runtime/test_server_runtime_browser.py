@@ -178,3 +178,33 @@ def test_server_runtime_under_the_official_appbridge(
     frame.locator("[data-testid=tell]").click()
     frame.locator("[data-testid=said]").filter(has_text="sent").wait_for()
     assert page.evaluate("() => window.seen.messages[0].content[0].text") == "count is 1"
+
+
+def test_auto_falls_back_when_the_runtime_cannot_load(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    built = build_rt("server_view.py", runtime="auto", runtime_url="http://127.0.0.1:9/pyodide/")  # nothing there
+    view = mounted(pyview_host_server, page, built.html, engine, allow_wasm=True)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+
+    assert runtime_of(view) == "server"
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    infos = [log["data"] for log in view.host.logs if log.get("level") == "info"]
+    assert "pyodide.js" in infos[0]["reason"]
+
+
+def test_the_panel_says_why_neither_runtime_can_run(page: Any, build_rt: Callable[..., BuiltView]) -> None:
+    from pyview.testing import SandboxedView
+
+    view = SandboxedView.mount(page, build_rt("server_view.py", runtime="auto").html, allow_wasm=False)
+    hello = view.wait_for_message("ui/initialize")
+    result = {"protocolVersion": hello["params"]["protocolVersion"], "hostInfo": {"name": "no tools", "version": "1"},
+              "hostCapabilities": {}, "hostContext": {}}  # fmt: skip
+    view.post({"jsonrpc": "2.0", "id": hello["id"], "result": result})
+
+    view.wait_until_started()
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "server"
+    assert panel["title"] == "The View can run neither in this frame nor on the server"
+    assert "WebAssembly" in panel["text"] and "serverTools" in panel["text"]
