@@ -41,13 +41,14 @@ def script_text(code: str) -> str:
 
 
 def compact_js(code: str) -> str:
-    r"""The shim's JavaScript without indentation, blank lines, whole-line comments and a leading ``/* */`` block.
+    r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start.
 
-    Only whole lines are dropped, so strings and code are never touched (a comment after code stays).
+    A comment after code goes only when nothing before it on the line can hold a ``//`` (no quote, backtick or
+    slash), so strings, regular expressions and URLs are never touched.
 
     Example:
-        >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // kept\n\n  f();\n")
-        'let a = 1; // kept\nf();\n'
+        >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // gone\n  f('//'); // kept\n")
+        "let a = 1;\nf('//'); // kept\n"
     """
     out: list[str] = []
     in_block = False
@@ -60,6 +61,9 @@ def compact_js(code: str) -> str:
             in_block = "*/" not in text
             continue
         if text and not text.startswith("//"):
+            at = text.find(" //")
+            if at > 0 and not any(mark in text[:at] for mark in "\"'`/"):
+                text = text[:at].rstrip()
             out.append(text)
     return "\n".join(out) + "\n"
 

@@ -228,7 +228,7 @@ def runtime_csp(runtime_url: str) -> ResourceCsp:
 def _build_mode(runtime: ViewRuntime, runtime_url: str | None) -> tuple[RuntimeMode, str | None]:
     """The packager's mode for a View's runtime (a packager without server/auto modes builds the Pyodide one)."""
     if runtime in get_args(RuntimeMode):
-        return runtime, runtime_url  # type: ignore[return-value]
+        return runtime, runtime_url
     logger.warning("pyview: this packager cannot build runtime=%r documents; building a Pyodide one", runtime)
     return ("url", runtime_url) if runtime_url else ("inline", None)
 

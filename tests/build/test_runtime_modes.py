@@ -83,4 +83,6 @@ def test_compact_js_keeps_every_line_of_code() -> None:
     code = [
         line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith(("//", "/*", "*"))
     ]
-    assert compacted.splitlines() == code
+    assert len(compacted.splitlines()) == len(code)
+    for kept, line in zip(compacted.splitlines(), code, strict=True):
+        assert line.startswith(kept)  # at most a trailing comment is gone
