@@ -84,6 +84,18 @@ def mount_without(
     return view
 
 
+def wait_for_model_context(view: Any, read: Any, timeout: float = 30.0) -> Any:
+    """The first non-empty ``read(structuredContent)`` of the host's model context, waiting for it to arrive."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read((view.host.model_context or {}).get("structuredContent") or {})
+        if value or time.monotonic() > deadline:
+            return value
+        view.page.wait_for_timeout(25)
+
+
 def wire(model: Any) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump(mode="json")}
 
@@ -168,7 +180,9 @@ def test_cancel_with_confirmation_updates_the_row(view: Any) -> None:
     order_id = row.get_attribute("data-order")
     row.click()
     expect(view.locator(".o-detail h2")).to_contain_text(f"Order #{order_id}")
-    assert view.host.model_context["structuredContent"]["selected_order"]["id"] == int(order_id)
+    # on the server runtime the View's request travels back with the patch: the host gets it just after the paint
+    selected = wait_for_model_context(view, lambda ctx: (ctx.get("selected_order") or {}).get("id"))
+    assert selected == int(order_id)
     view.frame_locator.locator("button", has_text="Cancel order…").click()
     dialog = view.locator("[role=dialog]")
     expect(dialog).to_contain_text("will be refunded")
