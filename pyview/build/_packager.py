@@ -242,7 +242,9 @@ def _assemble(
     ]
     names = (*scripts, SNAPSHOT_SCRIPT) if snapshot is not None else tuple(scripts)
     shims = [
-        script_text(compact_js((RUNTIME_DIR / name).read_text("utf-8"))) for name in names if (RUNTIME_DIR / name).exists()
+        script_text(compact_js((RUNTIME_DIR / name).read_text("utf-8")))
+        for name in names
+        if (RUNTIME_DIR / name).exists()
     ]
     config_json = script_json(config)
     html = render_document(
