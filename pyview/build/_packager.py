@@ -153,7 +153,7 @@ def build_view(
         baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data)
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
     built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked)
-    if baked is not None and runtime == "url":
+    if baked is not None and dist is not None and runtime == "url":
         notes.append(
             f"memory snapshot: serve {snapshot_dir(dist) / baked.file_name} as {runtime_url}snapshots/"
             f"{baked.file_name} (pyview serve --runtime url does)"
