@@ -33,10 +33,8 @@ def wait_until(page: Any, wanted: bool) -> None:
         page.wait_for_timeout(50)
 
 
-def test_block_webassembly_remounts_under_the_default_csp(
-    pyview_browser: Any, dev_server: tuple[str, Any, float]
-) -> None:
-    url, _folder, _startup = dev_server
+def test_block_webassembly_remounts_under_the_default_csp(pyview_browser: Any, dev_server: tuple[str, Any]) -> None:
+    url, _folder = dev_server
     page = pyview_browser.new_context().new_page()
     page.goto(url)
     page.locator("#tools button[data-tool=show_counter]").click(timeout=10_000)
