@@ -77,8 +77,7 @@
       note.id = "pyview-no-host";
       note.setAttribute("role", "status");
       note.textContent = window.parent === window
-        ? "This is an MCP App View: it shows a tool's result inside an MCP host. Open it from a host " +
-          "(or run `pyview dev` on its server) to see it work."
+        ? "This is an MCP App View: open it from an MCP host (or run `pyview dev` on its server)."
         : "No MCP host answered this View's ui/initialize request yet.";
       document.body.prepend(note);
       answerEarlyHook = () => note.remove(); // a slow host answered after all
@@ -264,7 +263,8 @@
       return;
     }
     marks.result = marks.result || stamp();
-    document.getElementById("pyview-boot")?.remove(); // the result is on screen; Python's start-up goes on unseen
+    // the result is on screen; Python's start-up goes on unseen
+    document.getElementById("pyview-boot")?.remove();
   };
   const startServer = (reason) => {
     marks.runtime = "server";
@@ -324,7 +324,8 @@
         packageBaseUrl: INLINE_BASE,
       });
     } else {
-      if (typeof loadPyodide !== "function") { // its <script src> was blocked or failed before this ran
+      // its <script src> was blocked or failed before this ran
+      if (typeof loadPyodide !== "function") {
         giveUp("runtime", "The Python runtime could not be loaded", `Not loaded: ${runtime.url}pyodide.js`,
           `The View loads Python from ${runtimeOrigin}. Its resource must declare that origin in _meta.ui.csp ` +
           "resourceDomains and connectDomains, the host must apply them, and the server must be reachable.");

@@ -97,7 +97,8 @@
         sendResult();
       },
       post: function (message) {
-        if (!message || !("method" in message)) return; // answers to host requests: window.openai sends none
+        // answers to host requests: window.openai sends none
+        if (!message || !("method" in message)) return;
         if (!("id" in message)) {
           if (message.method === "ui/notifications/size-changed" && typeof openai.notifyIntrinsicHeight === "function") {
             openai.notifyIntrinsicHeight(message.params.height);

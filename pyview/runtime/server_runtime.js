@@ -160,13 +160,16 @@
   }
 
   function perform(req) {
-    if (!("id" in req) || req.id === null || req.id === undefined) { // a notification (send_log, size...)
+    // a notification (send_log, size...)
+    if (!("id" in req) || req.id === null || req.id === undefined) {
       post({ jsonrpc: "2.0", method: req.method, params: req.params || {} });
       return;
     }
+    var asked = generation;
     request(req.method, req.params || {}).then(function (value) {
-      answers.push({ id: req.id, result: value });
+      if (asked === generation) answers.push({ id: req.id, result: value });
     }, function (error) {
+      if (asked !== generation) return; // the session that asked was replaced by a new tool result
       answers.push({ id: req.id, error: { code: error.code || -32603, message: error.message || String(error) } });
     }).then(flush);
   }
@@ -204,7 +207,8 @@
       return;
     }
     var params = message.params || {};
-    if ("id" in message) { // a request from the host
+    // a request from the host
+    if ("id" in message) {
       if (message.method === "ping" || message.method === "ui/resource-teardown") {
         post({ jsonrpc: "2.0", id: message.id, result: {} });
       } else {
@@ -310,7 +314,8 @@
         globalThis.pyviewBoot.live(); // replays clicks and typing made while the runtime was starting
       }, function (error) {
         var detail = String(error && error.message || error);
-        var both = boot.config.runtime.mode !== "server"; // auto: Python failed first
+        // auto: Python failed first
+        var both = boot.config.runtime.mode !== "server";
         if (both) detail = "Python could not run here: " + boot.reason + "\nThe server runtime: " + detail;
         boot.fail("server", both ? "The View can run neither in this frame nor on the server"
           : "The View could not start its server runtime", detail,
