@@ -111,6 +111,41 @@
     if (typeof console !== "undefined") console.warn("pyviewDom: refused " + what + ": " + why);
   }
 
+  // Raw HTML is parsed into an inert document (no script runs, nothing loads) and copied node by node through the
+  // same policy as everything else: the HTML a View opts into is still never handed to innerHTML.
+  function setHtml(el, html) {
+    while (el.firstChild !== null) el.removeChild(el.firstChild);
+    if (!html) return;
+    if (typeof DOMParser === "undefined") return refused("raw HTML", "this engine has no DOMParser");
+    var svg = inSvg(el);
+    var parsed = new DOMParser().parseFromString(svg ? "<svg>" + html + "</svg>" : html, "text/html").body;
+    copyChildren(svg ? parsed.firstChild : parsed, el);
+  }
+
+  function copyChildren(from, to) {
+    for (var node = from ? from.firstChild : null; node !== null; node = node.nextSibling) {
+      if (node.nodeType === 3) {
+        to.appendChild(document.createTextNode(node.data));
+      } else if (node.nodeType === 1) {
+        var why = policy.tag(node.localName);
+        if (why !== null) {
+          refused("<" + node.localName + "> in raw HTML", why);
+          continue;
+        }
+        var copy = node.namespaceURI === SVG_NS ? document.createElementNS(SVG_NS, node.localName)
+          : document.createElement(node.localName);
+        for (var i = 0; i < node.attributes.length; i++) {
+          var attr = node.attributes[i];
+          var no = policy.attr(copy.localName, attr.name, attr.value);
+          if (no === null) copy.setAttribute(attr.name, attr.value);
+          else refused(attr.name + " on <" + copy.localName + "> in raw HTML", no);
+        }
+        copyChildren(node.localName === "template" ? node.content : node, copy);
+        to.appendChild(copy);
+      }
+    }
+  }
+
   function setAttr(el, name, value) {
     var first = name.charCodeAt(0);
     if (first === 64) {  // "@type": [handlerId, flags] or handlerId
@@ -124,9 +159,9 @@
     } else if (first === 46) {  // ".value", ".checked": properties
       if (policy.prop(name.slice(1))) setProp(el, name.slice(1), value);
       else refused("property " + name, "only value, checked and indeterminate are set");
-    } else if (first === 33) {  // "!html": dangerously_set_inner_html
+    } else if (first === 33) {  // "!html": dangerously_set_inner_html, through the policy (never innerHTML)
       for (var child = el.firstChild; child !== null; child = child.nextSibling) forget(child);
-      if (el.innerHTML !== value) el.innerHTML = value === null ? "" : value;
+      setHtml(el, value === null ? "" : String(value));
     } else if (value === null) {
       el.removeAttribute(name);
     } else {

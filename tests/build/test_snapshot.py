@@ -1,5 +1,5 @@
 """Memory snapshots made at build time in Node with the pinned Pyodide (no browser here; see
-tests/browser/test_snapshot.py for restoring them)."""
+tests/browser/test_snapshot_boot.py for restoring them)."""
 
 from __future__ import annotations
 

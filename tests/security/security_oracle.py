@@ -186,6 +186,16 @@ def forged_patches() -> list[list[Any]]:
             [3, FORGED_BASE, ".outerHTML", f'<img src={BROKEN_PNG} onerror="{js("f-op3-outer")}">'],
             [0, FORGED_BASE, None, next_id, [["p", {"id": "after"}, ["before"]]]],
             [4, next_id + 1, "applied after every refusal"],
+            # raw HTML (dangerously_set_inner_html) goes through the policy too: parsed inert, copied node by node
+            [0, FORGED_BASE, None, next_id + 2, [["div", {"id": "forged-html"}]]],
+            [
+                3,
+                next_id + 2,
+                "!html",
+                f'<img src={BROKEN_PNG} onerror="{js("f-html-img")}"><b>kept</b>'
+                f'<a href="javascript:{js("f-html-a")}">link</a><svg><script>{js("f-html-svg")}</script></svg>'
+                f'<iframe srcdoc="{_PAYLOAD.format(js("f-html-srcdoc"))}"></iframe>',
+            ],
         ]
     )
     return patches

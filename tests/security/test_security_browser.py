@@ -185,5 +185,8 @@ def test_forged_patches_and_a_tampered_first_paint_run_nothing(hostile: Any) -> 
     assert (ran, found, thrown) == ([], [], [])  # nothing ran, nothing that could is left, nothing was thrown
     assert clicked >= 10
     assert frame.locator("#after").inner_text() == "applied after every refusal"
+    # raw HTML keeps what the policy allows (text, <b>, the link's text) and loses the rest
+    assert frame.evaluate("() => document.querySelector('#forged-html b').textContent") == "kept"
+    assert frame.evaluate("() => document.querySelector('#forged-html script, #forged-html [srcdoc]')") is None
     assert frame.evaluate("() => document.getElementById('adopt').firstChild.prerendered === true")  # adopted
     assert frame.evaluate("() => document.querySelector('#adopt-replace > pyview-refused') !== null")
