@@ -65,18 +65,22 @@ def runtime_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def example_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Any]]:
-    """``example_servers(name)``: the example's server module, loaded once (orders on a fresh database)."""
+    """``example_servers(name, runtime=None)``: the example's server module, loaded once per runtime (orders on a
+    fresh database); ``runtime`` is its ``Views`` runtime (``$PYVIEW_RUNTIME`` while it loads), default ``auto``."""
     from pyview.server._cli import load_server
 
     folder = tmp_path_factory.mktemp("engines")
-    loaded: dict[str, Any] = {}
+    loaded: dict[tuple[str, str | None], Any] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYVIEW_ORDERS_DB", str(folder / "orders.sqlite3"))
         patch.setenv("PYVIEW_VIEW_CACHE", str(folder / "views"))
 
-        def server(name: str) -> Any:
-            if name not in loaded:
-                loaded[name] = load_server(str(EXAMPLES / name / "server.py"))[0]
-            return loaded[name]
+        def server(name: str, runtime: str | None = None) -> Any:
+            if (name, runtime) not in loaded:
+                with pytest.MonkeyPatch.context() as loading:
+                    if runtime is not None:
+                        loading.setenv("PYVIEW_RUNTIME", runtime)
+                    loaded[name, runtime] = load_server(str(EXAMPLES / name / "server.py"))[0]
+            return loaded[name, runtime]
 
         yield server

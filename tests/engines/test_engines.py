@@ -1,6 +1,7 @@
 """The same test bodies on Chromium, Firefox and WebKit: the examples boot, shake hands, show a tool result and call
 the server on a click; a strict host's CSP and a missing runtime show their panels. One page load per View, runtime
-and engine (a WebKit boot takes ~17 s on two cores), asserting everything on it.
+and engine (a WebKit boot takes ~17 s on two cores), asserting everything on it. The server runtime (no Pyodide, the
+spec's strict CSP) takes about a second a case.
 
 Run one engine: ``pytest tests/engines -m firefox`` (or ``-m webkit``, ``-m chromium``); see docs/testing.md.
 """
@@ -41,6 +42,7 @@ class Scenario:
     click: str
     call: dict[str, Any]
     answer: tuple[str, str]
+    tool: tuple[str, dict[str, Any]] | None = None  # the model's call whose real result carries the server's render
 
 
 def weather_result(module: Any) -> dict[str, Any]:
@@ -61,6 +63,7 @@ SCENARIOS = {
         click="button",
         call={"name": "greet", "arguments": {"name": "again"}},
         answer=("button", "Again"),  # the action settled with the server's answer
+        tool=("greet", {"name": "<Ada>"}),
     ),
     "weather": Scenario(
         view="weather/weather_view",
@@ -79,6 +82,7 @@ SCENARIOS = {
         click="th:nth-child(5) button.o-sort",
         call={"name": "list_orders", "arguments": {"sort": "-total"}},
         answer=("th[aria-sort=descending]", "Total"),
+        tool=("list_orders", {"page_size": 10}),
     ),
 }
 
@@ -91,7 +95,9 @@ def open_view(
     opened: list[EngineView] = []
 
     def open_one(path: Path, runtime: str, backend: Any = None, **options: Any) -> EngineView:
-        runtime_options = {"runtime": "url", "runtime_url": runtime_url} if runtime == "url" else {}
+        runtime_options: dict[str, Any] = {"runtime": runtime}
+        if runtime == "url":
+            runtime_options["runtime_url"] = runtime_url
         built = pyview_build(path, boot_timeout=BOOT, **runtime_options)
         meta = {"csp": built.csp} if built.csp else None
         view = EngineView.mount(
@@ -135,6 +141,52 @@ def test_example_boots_shows_the_result_and_calls_the_server(
         assert {key: arguments.get(key) for key in scenario.call["arguments"]} == scenario.call["arguments"]
         view.wait_text(*scenario.answer, timeout=60)
 
+        assert view.error_panel() is None
+        assert view.failures() == []
+    finally:
+        pyview_host_server.run(backend.close())
+
+
+@pytest.mark.parametrize("example", sorted(SCENARIOS))
+def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_csp(
+    open_view: Callable[..., EngineView], example_servers: Callable[..., Any], pyview_host_server: Any, example: str
+) -> None:
+    """No Python in the frame: the result shows from the server's render (``_meta["pyview"]``) when the tool call is
+    real, else from a session the frame starts; a click travels as ``pyview_event`` and its patch shows the answer."""
+    from pyview.host import McpBackend
+
+    scenario = SCENARIOS[example]
+    module = example_servers(example.split("/")[0], "server")
+    backend = McpBackend(module.server)
+    pyview_host_server.run(backend.start())
+    try:
+        view = open_view(EXAMPLES / scenario.view, "server", backend=backend, allow_wasm=False)
+        view.wait_ready(60)
+        assert view.host.initialized and view.host.app_info["name"]
+
+        if scenario.tool is not None:
+            name, arguments = scenario.tool
+            result = pyview_host_server.run(backend.call_tool(name, arguments))
+            assert result["_meta"]["pyview"]["session"]  # the server rendered it and opened a session
+            view.send_tool_input(arguments)
+        else:
+            result = scenario.result(module)
+            view.send_tool_input(scenario.arguments)
+        view.send_tool_result(result)
+        view.wait_text(*scenario.shown, timeout=60)
+        assert view.page.evaluate("() => pyviewBoot.marks.runtime") == "server"
+        if scenario.tool is None:  # no server render in the result: the frame opened a session with it
+            start = view.host.next_request("tools/call", timeout=60)
+            assert start["params"]["name"] == "pyview_event" and "start" in start["params"]["arguments"]
+
+        view.click(scenario.click)
+        call = view.host.next_request("tools/call", timeout=60)
+        assert call["params"]["name"] == "pyview_event"
+        assert call["params"]["arguments"]["session"]
+        view.wait_text(*scenario.answer, timeout=60)
+
+        marks = view.marks()
+        assert "python" not in marks and marks["inserted"] <= marks["handshake"]
         assert view.error_panel() is None
         assert view.failures() == []
     finally:
