@@ -21,13 +21,22 @@ HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bench hos
 window.addEventListener("message", (event) => {
   const m = event.data;
   const now = performance.timeOrigin + performance.now();
-  if (m && m.method === "ui/notifications/initialized") window.__initializedAt = now;
+  if (m && m.method === "ui/notifications/initialized") {
+    window.__initializedAt = now;
+    if (window.__benchResult) {  // result visible: the tool input and result at once
+      const post = (method, params) => event.source.postMessage({ jsonrpc: "2.0", method, params }, "*");
+      post("ui/notifications/tool-input", { arguments: {} });
+      post("ui/notifications/tool-result", window.__benchResult);
+    }
+  }
   if (m && m.method === "ui/initialize") {
+    const hostCapabilities = window.__benchResult ? { serverTools: {} } : {};
     event.source.postMessage({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion,
-      hostInfo: { name: "bench", version: "1" }, hostCapabilities: {}, hostContext: {} } }, "*");
+      hostInfo: { name: "bench", version: "1" }, hostCapabilities, hostContext: {} } }, "*");
   }
 });
-window.__mount = async (url) => {
+window.__mount = async (url, result) => {
+  window.__benchResult = result || null;
   const html = await (await fetch(url)).text();
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
@@ -99,6 +108,24 @@ class EngineBench:
             relative["session"] = (initialized - inserted) if initialized else float("nan")
             relative["inserted_at"] = inserted  # the epoch time, to relate the extra's own timestamps
             return relative, result
+        finally:
+            page.close()
+
+    def result_visible(
+        self, html: str, ui_csp: dict[str, list[str]] | None, result: dict[str, Any], *, allow_wasm: bool,
+        timeout: float = 240,
+    ) -> float:  # fmt: skip
+        """Mount ``html`` (which stamps ``window.__resultVisible``), send ``result`` once it is initialized; returns
+        ms from the frame's insertion to that stamp."""
+        page: EnginePage = self.engine.new_page()
+        try:
+            page.goto(f"{self.documents.url}/host")
+            url = self.documents.add(with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm)))
+            page.evaluate("([url, result]) => window.__mount(url, result)", [url, result], view=False)
+            page.wait_for("() => window.__resultVisible", timeout=timeout)
+            visible: float = page.evaluate("() => window.__resultVisible")
+            inserted: float = page.evaluate("() => window.__inserted", view=False)
+            return visible - inserted
         finally:
             page.close()
 

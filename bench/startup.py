@@ -123,6 +123,17 @@ def measurer(engine: str | None) -> Iterator[Measure]:
         yield on_engine
 
 
+@contextmanager
+def engine_results(engine: str) -> Iterator[ResultMeasure]:
+    """``measure(html, ui_csp, result, allow_wasm)``: result visible on ``engine`` through pyview.testing's drivers."""
+    from _engines import engine_bench
+
+    with engine_bench(engine) as bench:  # type: ignore[arg-type]
+        yield lambda html, csp, result, allow_wasm: bench.result_visible(
+            html.replace("<head>", "<head>" + WATCH_RESULT, 1), csp, result, allow_wasm=allow_wasm
+        )
+
+
 MARKER = "visible-7421"
 # In the host page (not the View's frame): answer ui/initialize, then send the tool input and result at once.
 RESULT_HOST = """(() => {
@@ -169,7 +180,14 @@ def measure_result(browser: Any, html: str, csp: dict[str, list[str]] | None, re
         context.close()
 
 
-def result_visible(browser: Any, base: str, runs: int) -> None:
+ResultMeasure = Callable[[str, "dict[str, list[str]] | None", dict[str, Any], bool], float]
+
+
+def result_on_chromium(browser: Any) -> ResultMeasure:
+    return lambda html, csp, result, allow_wasm: measure_result(browser, html, csp, result, allow_wasm)
+
+
+def result_visible(measure_one: ResultMeasure, base: str, runs: int, engine: str = "chromium") -> None:
     view = REPO / "bench" / "views" / "result_view.py"
     structured = {"marker": MARKER}
     plain = {"content": [{"type": "text", "text": MARKER}], "structuredContent": structured}
@@ -189,14 +207,16 @@ def result_visible(browser: Any, base: str, runs: int) -> None:
     times: dict[str, list[float]] = {}
     for _ in range(runs):
         for name, html, csp, result, allow_wasm in variants:
-            times.setdefault(name, []).append(measure_result(browser, html, csp, result, allow_wasm))
+            times.setdefault(name, []).append(measure_one(html, csp, result, allow_wasm))
     rows = [[name, median(times[name]), p95(times[name]), len(html.encode())] for name, html, *_ in variants]
-    print(f"\nResult visible, cold, {runs} runs each, ms from iframe inserted (result sent once initialized)")
+    print(
+        f"\nResult visible on {engine}, cold, {runs} runs each, ms from iframe inserted (result sent once initialized)"
+    )
     print(table(["variant", "result visible", "p95", "document B"], rows))
     js = median(times["JS View"])
     for name in ("pyview inline", "pyview url", "pyview server"):
         variant = name.removeprefix("pyview ")
-        print(f"pyview {variant} result visible / JS View result visible: {median(times[name]) / js:.2f}x")
+        print(f"{engine}: pyview {variant} result visible / JS View result visible: {median(times[name]) / js:.2f}x")
 
 
 def main() -> None:
@@ -207,8 +227,13 @@ def main() -> None:
     parser.add_argument("--only-result", action="store_true", help="measure only the result-visible table")
     args = parser.parse_args()
     if args.only_result:
-        with runtime_server() as base, chromium() as browser:
-            result_visible(browser, base, args.runs)
+        with runtime_server() as base:
+            if args.engine is None:
+                with chromium() as browser:
+                    result_visible(result_on_chromium(browser), base, args.runs)
+            else:
+                with engine_results(args.engine) as on_engine:
+                    result_visible(on_engine, base, args.runs, args.engine)
         return
     view = REPO / "bench" / "views" / "hello_view.py"
     with runtime_server() as base, measurer(args.engine) as measure_one:
@@ -264,7 +289,10 @@ def main() -> None:
               f"url <= 150 KB (now {sizes[URL_SNAP] / 1e3:.0f} KB)")  # fmt: skip
     if args.engine is None:  # result visible: Chromium only
         with runtime_server() as base, chromium() as browser:
-            result_visible(browser, base, args.runs)
+            result_visible(result_on_chromium(browser), base, args.runs)
+    else:
+        with runtime_server() as base, engine_results(args.engine) as on_engine:
+            result_visible(on_engine, base, args.runs, args.engine)
 
 
 if __name__ == "__main__":
