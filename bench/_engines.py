@@ -97,14 +97,14 @@ class EngineBench:
             url = self.documents.add(with_csp(html, build_csp(ui_csp, allow_wasm=True)))
             page.evaluate("(url) => window.__mount(url)", url, view=False)
             page.wait_for(STARTED, timeout=timeout)
-            marks: dict[str, float] = page.evaluate("() => pyviewBoot.marks")
+            marks: dict[str, Any] = page.evaluate("() => pyviewBoot.marks")  # times, and the runtime's name
             if "failed" in marks:
                 panel = page.evaluate("() => document.getElementById('pyview-error')?.textContent")
                 raise SystemExit(f"a View failed to start on {self.engine.name}: {panel}")
             inserted = page.evaluate("() => window.__inserted", view=False)
             initialized = page.evaluate("() => window.__initializedAt || null", view=False)
             result = page.evaluate(extra) if extra else None
-            relative = {key: value - inserted for key, value in marks.items()}
+            relative = {key: value - inserted for key, value in marks.items() if isinstance(value, int | float)}
             relative["session"] = (initialized - inserted) if initialized else float("nan")
             relative["inserted_at"] = inserted  # the epoch time, to relate the extra's own timestamps
             return relative, result

@@ -15,7 +15,7 @@ the View the server rendered in ``_meta["pyview"]``), and the time until the res
 frame has run is measured for the JS View on the official App, pyview inline and url (Python still starting), and the
 pyview server runtime (under the spec's default CSP, no ``'wasm-unsafe-eval'``).
 
-    python bench/startup.py --only-result [--runs 5]   # just that table (Chromium)
+    python bench/startup.py --only-result [--runs 5] [--engine webkit]   # just that table
 """
 
 from __future__ import annotations
