@@ -136,7 +136,9 @@ class PostMessageTransport(Transport):
         try:
             text = json.dumps(message, separators=(",", ":"), allow_nan=False)
         except RecursionError:
-            raise ValueError("the message is nested too deeply to send as JSON") from None
+            text = ""
+        if not text or too_deep(text):  # checked, not left to the recursion limit (a library may raise it)
+            raise ValueError("the message is nested too deeply to send as JSON")
         self._get_host().post(text)
 
     def close(self) -> None:

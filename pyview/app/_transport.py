@@ -154,7 +154,10 @@ class MemoryTransport(BufferedTransport):
             raise ConnectionClosedError()
         # raises TypeError/ValueError for what JSON cannot carry (NaN, and nesting too deep, included)
         try:
-            wire = json.loads(json.dumps(message, allow_nan=False))
+            text = json.dumps(message, allow_nan=False)
+            if too_deep(text):  # checked, not left to the interpreter's recursion limit (a library may raise it)
+                raise RecursionError
+            wire = json.loads(text)
         except RecursionError:
             raise ValueError("the message is nested too deeply to send as JSON") from None
         self.sent.append(wire)

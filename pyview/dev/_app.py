@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from pyview.app._transport import too_deep
 from pyview.dev._devhost import DevHost
 from pyview.dev._downloads import served_type
 from pyview.dev._watch import watch
@@ -76,6 +77,8 @@ def dev_routes(dev: DevHost, token: str) -> list[Route]:
         async def endpoint(request: Request) -> Response:
             raw = await request.body()
             try:
+                if too_deep(raw.decode("utf-8", "replace")):  # a bound of its own, not the recursion limit's
+                    raise ValueError("nested too deeply")
                 body = json.loads(raw) if raw else {}
             except (RecursionError, ValueError) as exc:
                 return JSONResponse({"ok": False, "error": f"the body is not JSON: {exc}"}, status_code=400)

@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from pyview.app import BufferedTransport, ConnectionClosedError
+from pyview.app._transport import too_deep
 from pyview.host._csp import build_csp
 from pyview.host._host import Host
 
@@ -73,11 +74,15 @@ def encode(event: Mapping[str, Any]) -> str:
         ValueError: cannot be sent as JSON: nested too deeply
     """
     try:
-        return json.dumps(event, allow_nan=False)
+        text = json.dumps(event, allow_nan=False)
     except RecursionError:
         raise ValueError("cannot be sent as JSON: nested too deeply") from None
     except (TypeError, ValueError) as exc:
         raise ValueError(f"cannot be sent as JSON: {exc}") from None
+    # the interpreter's recursion limit is not the bound (a library may raise it): the depth is checked itself
+    if too_deep(text):
+        raise ValueError("cannot be sent as JSON: nested too deeply")
+    return text
 
 
 class PageTransport(BufferedTransport):
@@ -185,6 +190,8 @@ class RelaySession:
         if isinstance(item, str):
             text = item
             try:
+                if too_deep(text):
+                    raise RecursionError
                 item = json.loads(text)
             except RecursionError:
                 log.error("pyview relay: dropped a message from the page: nested too deeply (%d chars)", len(text))

@@ -70,7 +70,7 @@ def test_every_endpoint_refuses_foreign_host_origin_and_missing_token(dev: tuple
     pages.add(("GET", f"/relay/{host.session.id}/"))
     good = {"X-Pyview-Token": token, "Content-Type": "application/json"}
     all_endpoints = endpoints(client, host)
-    assert len(all_endpoints) == 17 and pages < set(all_endpoints)
+    assert len(all_endpoints) == 18 and pages < set(all_endpoints)
     problems = []
     for method, path in all_endpoints:
         cases: dict[str, tuple[dict[str, str], int]] = {
