@@ -4,6 +4,7 @@
 #   - the other engines of tests/engines, from Debian only (ENGINE_PACKAGES below, the one place they are pinned):
 #     Firefox ESR (puppeteer-core drives it over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, Xvfb
 #   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
+#   - Debian's redis-server (the View-state Redis store's tests start their own on a free loopback port)
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
 #   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
 #
@@ -55,6 +56,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v redis-server >/dev/null 2>&1; then
+  echo "install: redis-server (apt)"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq redis-server >/dev/null
 fi
 
 if [ ! -x .venv/bin/python ]; then
