@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         use_tool_input,
         use_tool_input_partial,
         use_tool_result,
+        use_view_state,
     )
     from pyview.server import ViewHandle, Views
 
@@ -118,6 +119,7 @@ _LAZY: dict[str, str] = {
     "use_tool_input": "pyview.components",
     "use_tool_input_partial": "pyview.components",
     "use_tool_result": "pyview.components",
+    "use_view_state": "pyview.components",
     "BuildError": "pyview.build",
     "BuiltView": "pyview.build",
     "build_view": "pyview.build",
@@ -174,6 +176,7 @@ __all__ = [
     "use_tool_input",
     "use_tool_input_partial",
     "use_tool_result",
+    "use_view_state",
 ]
 
 

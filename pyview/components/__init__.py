@@ -57,6 +57,7 @@ _LAZY: dict[str, str] = {
     "use_tool_result": "_app",
     "use_tool_cancelled": "_app",
     "use_host_context": "_app",
+    "use_view_state": "_view_state",
 }
 
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "use_tool_input",
     "use_tool_input_partial",
     "use_tool_result",
+    "use_view_state",
 ]
 
 if TYPE_CHECKING:
@@ -129,6 +131,7 @@ if TYPE_CHECKING:
     from pyview.components._selection import Selection, use_selected, use_selection
     from pyview.components._server_tool import ServerTool, ToolCallError, use_server_tool
     from pyview.components._view import View
+    from pyview.components._view_state import use_view_state
 
 
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)

@@ -45,3 +45,36 @@ def buffered_messages() -> list[str]:
     if buffered is None:
         return []
     return [str(text) for text in buffered()]
+def openai_widget_state() -> Any:
+    """``window.openai.widgetState`` as Python data, None where the host has no such API (or outside a browser)."""
+    import sys
+
+    if sys.platform != "emscripten":
+        return None
+    import json
+
+    import js
+
+    openai = getattr(js, "openai", None)
+    state = getattr(openai, "widgetState", None) if openai is not None else None
+    if state is None:
+        return None
+    return json.loads(str(js.JSON.stringify(state)))
+
+
+def openai_set_widget_state(values: dict[str, Any]) -> bool:
+    """Call ``window.openai.setWidgetState(values)`` when the host offers it; False where it does not."""
+    import sys
+
+    if sys.platform != "emscripten":
+        return False
+    import json
+
+    import js
+
+    openai = getattr(js, "openai", None)
+    setter = getattr(openai, "setWidgetState", None) if openai is not None else None
+    if setter is None:
+        return False
+    setter(js.JSON.parse(json.dumps(values)))
+    return True

@@ -16,7 +16,7 @@ PUBLIC = {
     "prevent_default", "render_to_string", "stop_propagation", "unsafe_html", "use_action", "use_app", "use_callback",
     "use_context", "use_effect", "use_host_context", "use_memo", "use_ref", "use_selected", "use_selection",
     "use_state", "use_tool_cancelled", "use_tool_input", "use_tool_input_partial", "use_tool_result",
-    "use_server_tool",
+    "use_server_tool", "use_view_state",
     # tooling (CPython)
     "BuildError", "BuiltView", "build_view", "ViewHandle", "Views",
 }  # fmt: skip
