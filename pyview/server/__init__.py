@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 
     from pyview.server._cli import register_cli
     from pyview.server._http import http_app, runtime_url_for, serve, serve_async
+    from pyview.server._redis_store import RedisStateStore
     from pyview.server._results import result_text
     from pyview.server._runtime_files import RUNTIME_HEADERS, runtime_files_app
+    from pyview.server._state_store import MemoryStore, StateStore, StateTooLarge
     from pyview.server._view_resource import ViewHandle
     from pyview.server._views import Views
 
@@ -42,7 +44,11 @@ _LAZY: dict[str, str] = {
     "EXTENSION_ID": "mcp.server.apps",
     "RUNTIME_HEADERS": "pyview.server._runtime_files",
     "ResourceCsp": "mcp.server.apps",
+    "MemoryStore": "pyview.server._state_store",
+    "RedisStateStore": "pyview.server._redis_store",
     "ResourcePermissions": "mcp.server.apps",
+    "StateStore": "pyview.server._state_store",
+    "StateTooLarge": "pyview.server._state_store",
     "ToolError": "mcp.server.mcpserver.exceptions",
     "ViewHandle": "pyview.server._view_resource",
     "Views": "pyview.server._views",
@@ -60,8 +66,12 @@ __all__ = [
     "APP_MIME_TYPE",
     "EXTENSION_ID",
     "RUNTIME_HEADERS",
+    "MemoryStore",
+    "RedisStateStore",
     "ResourceCsp",
     "ResourcePermissions",
+    "StateStore",
+    "StateTooLarge",
     "ToolError",
     "ViewHandle",
     "Views",

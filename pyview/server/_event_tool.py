@@ -21,6 +21,8 @@ from mcp_types import CallToolResult, TextContent
 from pyview.build import cache_root
 from pyview.server._session import Directory, Engine, ServedView
 from pyview.server._signing import load_secret
+from pyview.server._state_store import MemoryStore, StateStore
+from pyview.server._view_state import ViewState
 
 if TYPE_CHECKING:
     from pyview.server._server_app import CallTool
@@ -37,20 +39,48 @@ _DESCRIPTION = (
 class ServerRuntime:
     """The server runtime of one :class:`~pyview.server.Views`: its engine (created on first use) and tool."""
 
-    def __init__(self, directory: Directory, *, max_sessions: int = 1000, ttl: float = 24 * 3600) -> None:
+    def __init__(
+        self,
+        directory: Directory,
+        *,
+        max_sessions: int = 1000,
+        ttl: float = 24 * 3600,
+        state_store: StateStore | None = None,
+    ) -> None:
         self.directory = directory
         self.max_sessions = max_sessions
         self.ttl = ttl
+        self.state_store: StateStore = state_store if state_store is not None else MemoryStore()
         self._engine: Engine | None = None
 
     @property
     def engine(self) -> Engine:
         """The engine; the signing secret is loaded (or created) the first time it is needed."""
         if self._engine is None:
-            self._engine = Engine(
+            engine = Engine(
                 self.directory, secret=load_secret(cache_root()), max_sessions=self.max_sessions, ttl=self.ttl
             )
+            engine.view_state = ViewState(engine.signer, self.state_store)
+            self._engine = engine
         return self._engine
+
+    @property
+    def view_state(self) -> ViewState:
+        """Signed View instance ids and the state store (``use_view_state``'s server side)."""
+        view_state = self.engine.view_state
+        assert view_state is not None
+        return view_state
+
+    def state_binding(self) -> ToolBinding:
+        """The app-only ``pyview_state`` tool (signing secret loaded on its first call)."""
+        runtime = self
+
+        def pyview_state(
+            instance: str, op: str = "get", values: dict[str, Any] | None = None, delete: list[str] | None = None
+        ) -> CallToolResult:
+            return runtime.view_state.tool_result({"instance": instance, "op": op, "values": values, "delete": delete})
+
+        return ViewState.binding_for(pyview_state)
 
     async def attach(
         self, handle: ServedView, arguments: dict[str, Any] | None, result: CallToolResult

@@ -21,11 +21,13 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pyview.components._view_state import ViewStateClient
 from pyview.server._events import EventError, checked, dispatch, settle
 from pyview.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview.server._server_app import CallTool, ServerApp
 from pyview.server._signing import Signer, TokenError
 from pyview.server._snapshot import Seeder, SnapshotError, capture
+from pyview.server._view_state import ViewState, ViewStateError
 
 logger = logging.getLogger("pyview.server")
 
@@ -107,6 +109,8 @@ class Engine:
         self.event_timeout = event_timeout
         self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
         self._views: dict[str, Any] = {}
+        self.view_state: ViewState | None = None
+        """Signed View instance ids and their store (set by the ``ServerRuntime``; None: no ``use_view_state``)."""
 
     # -- tool results --------------------------------------------------------------------------------------
 
@@ -119,9 +123,13 @@ class Engine:
         cannot be saved gets no ``session``. Either way ``error`` says why.
         """
         meta: dict[str, Any] = {"v": 1, "view": handle.name}
+        if self.view_state is not None:  # a new View instance: use_view_state's values start empty
+            meta["instance"] = self.view_state.mint(handle.name)
+            result = {**result, "_meta": {**(result.get("_meta") or {}), "pyview": {"instance": meta["instance"]}}}
         try:
             view = self._view(handle)
             app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
+            attach_view_state(app, self.view_state, fresh=True)
             root, tree = mount_tree(view, app, handle.name, effects=False)
             if root.problems:
                 raise RenderError("; ".join(root.problems))
@@ -256,6 +264,7 @@ class Engine:
             capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
             call_tool=call_tool,
         )
+        attach_view_state(app, self.view_state)  # before the first render: it shows the stored values
         seeder = Seeder(state if isinstance(state, dict) else {}, app)
         root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
         if seeder.unused():
@@ -329,3 +338,26 @@ class Engine:
         if isinstance(view, RenderError):
             raise view
         return view
+
+
+def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
+    """Give ``app`` a ``use_view_state`` client reading and writing the store of its result's instance directly.
+
+    ``fresh``: the instance was minted just now, so it has no values yet (no store read). A refused instance id
+    leaves the App without a client (``use_view_state`` then loads through the tool and reports the error).
+    """
+    result = app.session.tool_result
+    pyview = (result.meta or {}).get("pyview") if result is not None else None
+    token = pyview.get("instance") if isinstance(pyview, dict) else None
+    if view_state is None or not isinstance(token, str):
+        return
+    try:
+        values = {} if fresh else view_state.values(token)
+    except ViewStateError as exc:
+        logger.warning("pyview: %s", exc)
+        return
+
+    def write(instance: str, changes: dict[str, Any]) -> None:
+        view_state.call({"instance": instance, "op": "put", "values": changes})
+
+    app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]

@@ -19,7 +19,9 @@ from pydantic import ValidationError
 from pyview.server import _openai
 from pyview.server._event_tool import EVENT_TOOL, ServerRuntime
 from pyview.server._results import TextFn, argument_errors, wrap_tool
+from pyview.server._state_store import StateStore
 from pyview.server._view_resource import VIEW_RUNTIMES, Permission, ViewHandle, ViewRuntime, default_cache_dir
+from pyview.server._view_state import STATE_TOOL
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _DEFAULT: Any = object()
@@ -44,6 +46,9 @@ class Views(Extension):
         max_sessions: server-runtime View instances kept live in memory (least recently used evicted first; an
             evicted one is restored from its signed token on its next event).
         session_ttl: seconds a server-runtime session token stays valid after its last event.
+        state_store: where ``use_view_state`` values live (:class:`~pyview.server.MemoryStore` in this process by
+            default; :class:`~pyview.server.RedisStateStore` for several processes or machines). Every store has
+            a TTL and a size bound (see docs/server.md, "View state").
 
     Example:
         >>> views = Views()
@@ -64,6 +69,7 @@ class Views(Extension):
         cache_dir: Path | None = _DEFAULT,
         max_sessions: int = 1000,
         session_ttl: float = 24 * 3600,
+        state_store: StateStore | None = None,
     ) -> None:
         runtime_url = runtime_url or os.environ.get("PYVIEW_RUNTIME_URL") or None
         chosen = runtime or os.environ.get("PYVIEW_RUNTIME") or "auto"
@@ -79,7 +85,7 @@ class Views(Extension):
         self._checks: dict[str, Tool] = {}
         self._consumed = False
         self._tool_views: dict[str, ViewHandle] = {}
-        self.server_runtime = ServerRuntime(self, max_sessions=max_sessions, ttl=session_ttl)
+        self.server_runtime = ServerRuntime(self, max_sessions=max_sessions, ttl=session_ttl, state_store=state_store)
         """The server runtime (sessions of Views whose components run here; see docs/server.md)."""
 
     @property
@@ -201,8 +207,8 @@ class Views(Extension):
                 kwargs["annotations"] = annotations
             # the SDK's own registration, made here too: checks the signature now and the arguments later
             self._checks[tool_name] = Tool.from_function(wrapped, name=tool_name, description=description or "")
-            if tool_name == EVENT_TOOL:
-                raise ValueError(f"the tool name {EVENT_TOOL!r} is pyview's own (the server runtime's event tool)")
+            if tool_name in (EVENT_TOOL, STATE_TOOL):
+                raise ValueError(f"the tool name {tool_name!r} is pyview's own (the server runtime's or View state's)")
             if handle is None:  # no View, but the same visibility rule: "app" keeps it from the model
                 self._plain_tools.append(ToolBinding(fn=wrapped, meta=_with_visibility(meta, chosen), kwargs=kwargs))
             else:
@@ -244,6 +250,8 @@ class Views(Extension):
     def tools(self) -> Sequence[ToolBinding]:
         self._consumed = True
         extra = [self.server_runtime.binding()] if self.server_views() else []
+        if self._tool_views:  # results shown by Views carry instance ids: use_view_state reads and writes through it
+            extra.append(self.server_runtime.state_binding())
         return [*self.apps.tools(), *self._plain_tools, *extra]
 
     def resources(self) -> Sequence[ResourceBinding]:

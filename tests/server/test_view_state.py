@@ -1,0 +1,233 @@
+"""use_view_state end to end with the real mcp client and server: the server runtime and the frame-side client.
+
+A re-mount is what a host does after a display-mode switch or a reload: a new frame gets the same tool result
+(same ``_meta["pyview"]``) again. The Redis tests start Debian's ``redis-server`` on a free loopback port.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+from runtime_client import ViewClient, claims
+
+from pyview.components._view_state import ViewStateClient
+from pyview.server._cli import load_server
+from pyview.server._server_app import ServerApp
+from pyview.server._signing import Signer
+
+pytestmark = pytest.mark.anyio
+SERVER_FILE = Path(__file__).parent / "state_views" / "server.py"
+SECRET = "test-secret-0123456789abcdef"
+
+
+@pytest.fixture(autouse=True)
+def secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
+    monkeypatch.delenv("STATE_REDIS_URL", raising=False)
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real redis-server (Debian's package) on a free loopback port, data in a temporary folder."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed (scripts/install.sh installs it)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "", "--protected-mode",
+         "yes", "--unixsocket", ""],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    for line in process.stdout:  # wait for the server's own "ready" line (no sleeping)
+        if "Ready to accept connections" in line:
+            break
+    else:
+        pytest.fail("redis-server exited before it was ready")
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def fresh_server(monkeypatch: pytest.MonkeyPatch, redis: str | None = None) -> Any:
+    """A new import of the server: its own Views, engine and store (a restarted process)."""
+    if redis is not None:
+        monkeypatch.setenv("STATE_REDIS_URL", redis)
+    return load_server(str(SERVER_FILE))[1]
+
+
+@asynccontextmanager
+async def client_for(server: Any) -> AsyncIterator[Client]:
+    async with Client(server) as client:
+        yield client
+
+
+async def test_a_result_carries_a_signed_instance_and_the_state_tool_is_app_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with client_for(fresh_server(monkeypatch)) as client:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert tools["pyview_state"].meta["ui"] == {"visibility": ["app"]}
+        one = await client.call_tool("place", {"city": "Oslo"})
+        two = await client.call_tool("place", {"city": "Oslo"})
+    first, second = one.meta["pyview"]["instance"], two.meta["pyview"]["instance"]
+    assert first != second and claims(first)["k"] == "view-state"
+    assert "instance" not in json.dumps(one.structured_content)
+
+
+async def test_server_runtime_state_is_back_in_the_first_render_after_a_remount(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = fresh_server(monkeypatch)
+    async with client_for(server) as client:
+        result = await client.call_tool("place", {"city": "Oslo"})
+        frame = ViewClient(result.meta["pyview"])
+        assert frame.text("units") == "units: C"
+        clicked = await frame.click(client.call_tool, "units", capabilities={"updateModelContext": {"text": {}}})
+        told = [r for r in clicked["requests"] if r["method"] == "ui/update-model-context"]
+        assert told and told[0]["params"]["structuredContent"] == {"viewState": {"units": "F"}}  # model_visible
+        await frame.click(client.call_tool, "open")
+        assert (frame.text("units"), frame.text("panel")) == ("units: F", "panel: details")
+        server_engine = _engine(server)
+        server_engine.sessions.clear()  # the live session is gone (evicted, another worker): only the store has it
+        again = ViewClient(result.meta["pyview"])  # a new frame, the same tool result
+        answer = await again.send(client.call_tool)
+        assert "reset" in answer and "error" not in answer
+        assert (again.text("units"), again.text("panel")) == ("units: F", "panel: details")
+
+
+async def test_redis_state_survives_a_server_restart(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
+    async with client_for(fresh_server(monkeypatch, redis_url)) as client:
+        result = await client.call_tool("place", {"city": "Bergen"})
+        frame = ViewClient(result.meta["pyview"])
+        await frame.click(client.call_tool, "units")
+        assert frame.text("units") == "units: F"
+    async with client_for(fresh_server(monkeypatch, redis_url)) as client:  # a new process, the same Redis
+        again = ViewClient(result.meta["pyview"])
+        answer = await again.send(client.call_tool)
+        assert "error" not in answer
+        assert again.text("units") == "units: F" and again.text("city") == "Bergen"
+        got = await client.call_tool("pyview_state", {"instance": result.meta["pyview"]["instance"], "op": "get"})
+        assert got.meta["pyview"]["values"] == {"units": "F"}
+    import redis
+
+    raw = redis.Redis.from_url(redis_url)
+    key = f"pyview:state:{claims(result.meta['pyview']['instance'])['i']}"
+    assert 0 < raw.ttl(key) <= 600  # every entry has the store's TTL
+
+
+async def test_two_results_of_one_tool_keep_separate_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with client_for(fresh_server(monkeypatch)) as client:
+        oslo = ViewClient((await client.call_tool("place", {"city": "Oslo"})).meta["pyview"])
+        rome_result = await client.call_tool("place", {"city": "Rome"})
+        rome = ViewClient(rome_result.meta["pyview"])
+        await oslo.click(client.call_tool, "units")
+        await rome.send(client.call_tool)
+        assert (oslo.text("units"), rome.text("units")) == ("units: F", "units: C")
+        got = await client.call_tool("pyview_state", {"instance": rome_result.meta["pyview"]["instance"], "op": "get"})
+        assert got.meta["pyview"]["values"] == {}
+
+
+async def test_tampered_foreign_and_wrong_kind_ids_get_a_clear_error_and_no_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with client_for(fresh_server(monkeypatch)) as client:
+        result = await client.call_tool("place", {"city": "Oslo"})
+        token = result.meta["pyview"]["instance"]
+        put = await client.call_tool("pyview_state", {"instance": token, "op": "put", "values": {"units": "F"}})
+        assert put.meta["pyview"]["values"] == {"units": "F"}
+        mac = token.split(".")[1]
+        payload = claims(token)
+        forged_body = Signer(b"x" * 32).sign({**payload, "i": payload["i"][:-1] + "A"}).split(".")[0]
+        cases = {
+            "tampered": f"{forged_body}.{mac}",
+            "foreign": Signer(b"another server's secret, 32 bytes").sign(payload),
+            "session": result.meta["pyview"]["session"],
+            "garbage": "not-a-token",
+        }
+        for name, bad in cases.items():
+            for op in ("get", "put"):
+                answer = await client.call_tool("pyview_state", {"instance": bad, "op": op, "values": {"units": "K"}})
+                assert answer.is_error, name
+                assert "View instance id was refused" in answer.content[0].text, name
+                assert not (answer.meta or {}).get("pyview"), name
+        got = await client.call_tool("pyview_state", {"instance": token, "op": "get"})
+        assert got.meta["pyview"]["values"] == {"units": "F"}  # nothing written by the refused calls
+
+
+async def test_state_past_the_size_bound_is_refused_and_nothing_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with client_for(fresh_server(monkeypatch)) as client:
+        token = (await client.call_tool("place", {"city": "Oslo"})).meta["pyview"]["instance"]
+        await client.call_tool("pyview_state", {"instance": token, "op": "put", "values": {"units": "F"}})
+        big = await client.call_tool("pyview_state", {"instance": token, "op": "put", "values": {"x": "y" * 70_000}})
+        assert big.is_error and "at most 65,536" in big.content[0].text
+        got = await client.call_tool("pyview_state", {"instance": token, "op": "get"})
+        assert got.meta["pyview"]["values"] == {"units": "F"}
+
+
+async def test_frame_client_loads_writes_in_order_and_flushes_on_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client a Pyodide frame runs: loads through pyview_state, debounces, flushes on ui/resource-teardown."""
+    async with client_for(fresh_server(monkeypatch)) as client:
+        result = await client.call_tool("place", {"city": "Oslo"})
+        raw = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+        async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            answer = await client.call_tool(name, arguments)
+            dumped: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
+            return dumped
+
+        async def mount() -> tuple[ServerApp, ViewStateClient]:
+            app = ServerApp(None, tool_result=None, call_tool=call_tool)
+            state = ViewStateClient(app)
+            loaded = _changed(state)
+            app._dispatch_notification("ui/notifications/tool-result", raw)  # as the host sends it to a frame
+            await loaded
+            return app, state
+
+        app, state = await mount()
+        assert state.loaded and state.values == {}
+        for units in ("F", "K", "C", "F"):  # several quick changes: one pending write, the last one wins
+            state.set("units", units)
+        state.set("panel", "details")
+        await app._handle_teardown({})  # the host tears the frame down before the debounce fired
+        assert state.error is None
+        _, again = await mount()  # a new frame with the same tool result
+        assert again.values == {"units": "F", "panel": "details"}
+        with pytest.raises(ValueError, match="at most 65,536"):
+            again.set("notes", "n" * 70_000)
+        with pytest.raises(TypeError, match="JSON data"):
+            again.set("when", object())
+        assert again.values == {"units": "F", "panel": "details"}
+
+
+def _changed(state: ViewStateClient) -> Any:
+    import asyncio
+
+    done = asyncio.get_running_loop().create_future()
+    remove = state.subscribe(lambda: done.done() or done.set_result(None))
+    done.add_done_callback(lambda _: remove())
+    return done
+
+
+def _engine(server: Any) -> Any:
+    for extension in server._extensions if hasattr(server, "_extensions") else []:
+        runtime = getattr(extension, "server_runtime", None)
+        if runtime is not None:
+            return runtime.engine
+    import sys
+
+    return sys.modules[SERVER_FILE.stem].views.server_runtime.engine  # pragma: no cover
