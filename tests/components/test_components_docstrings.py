@@ -17,6 +17,7 @@ MODULES = [
     "_html",
     "_policy",
     "_view",
+    "_view_state",
     "testing",
     "__init__",
 ]
