@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pyview.components._app import APP_CONTEXT
 from pyview.components._component import use_context
-from pyview.components._hooks import use_effect, use_memo, use_state
+from pyview.components._hooks import current_component, use_effect, use_memo, use_state
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,6 +42,7 @@ class ViewStateClient:
         instance: the signed instance id, when known already (else read from each tool result's ``_meta``).
         values: the instance's values, when already loaded (the server runtime preloads them from its store).
         write: writes changed values at once (the server runtime); default: the ``pyview_state`` tool, debounced.
+        root: the component Root whose loop runs loads and writes (tests wait for its tasks).
     """
 
     def __init__(
@@ -51,6 +52,7 @@ class ViewStateClient:
         instance: str | None = None,
         values: dict[str, Any] | None = None,
         write: Callable[[str, dict[str, Any]], object] | None = None,
+        root: Any = None,
     ) -> None:
         self.app = app
         self.instance = instance
@@ -59,6 +61,7 @@ class ViewStateClient:
         self.visible: set[str] = set()
         self.error: str | None = None
         self._write = write
+        self.root: Any = root  # the component Root (its loop runs the writes; its tests wait for them)
         self._pending: dict[str, Any] = {}
         self._listeners: list[Callable[[], None]] = []
         self._timer: Any = None
@@ -66,8 +69,10 @@ class ViewStateClient:
         if not self.loaded:
             self._adopt_openai()
         if hasattr(app, "add_listener"):
-            app.add_listener("tool_result", self._on_result, replay=True)
+            app.add_listener("tool_result", self._on_result)
             app.add_listener("teardown", self._on_teardown)
+        if getattr(app, "tool_result", None) is not None:  # it arrived before the first use_view_state
+            self._on_result(app.tool_result)
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -88,6 +93,9 @@ class ViewStateClient:
         token = pyview.get("instance") if isinstance(pyview, dict) else None
         if not isinstance(token, str) or token == self.instance:
             return
+        if self.instance is not None:  # another result (another instance): its own values, none of the last one's
+            self.values, self._pending = {}, {}
+            self._notify()
         self.instance, self.loaded = token, False
         self._spawn(self._load(token))
 
@@ -144,11 +152,8 @@ class ViewStateClient:
     def _schedule(self) -> None:
         if self._timer is not None or not self.loaded or self.instance is None:
             return
-        import asyncio
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = self._loop()
+        if loop is None:
             return  # no loop (a one-shot render): nothing to write from here
         self._timer = loop.call_later(WRITE_DELAY, self._fire)
 
@@ -219,24 +224,37 @@ class ViewStateClient:
             except Exception:
                 pass
 
-    def _spawn(self, coro: Any) -> Any:
+    def _loop(self) -> Any:
         import asyncio
 
+        loop = getattr(self.root, "loop", None)
+        if loop is not None:
+            return loop
         try:
-            return asyncio.get_running_loop().create_task(coro)
+            return asyncio.get_running_loop()
         except RuntimeError:
-            coro.close()
             return None
 
+    def _spawn(self, coro: Any) -> Any:
+        if getattr(self.root, "loop", None) is not None:
+            return self.root.spawn(coro, "use_view_state")
+        loop = self._loop()
+        if loop is None:
+            coro.close()
+            return None
+        return loop.create_task(coro)
 
-def state_client(app: Any) -> ViewStateClient | None:
-    """The App's :class:`ViewStateClient` (created on first use); None without an App."""
+
+def state_client(app: Any, root: Any = None) -> ViewStateClient | None:
+    """The App's :class:`ViewStateClient` (created on first use, running on ``root``'s loop); None without an App."""
     if app is None:
         return None
     client = getattr(app, "_pyview_view_state", None)
     if client is None:
-        client = ViewStateClient(app)
+        client = ViewStateClient(app, root=root)
         app._pyview_view_state = client
+    elif client.root is None:
+        client.root = root
     return client
 
 
@@ -255,7 +273,8 @@ def use_view_state(key: str, default: T, *, model_visible: bool = False) -> tupl
         ...     units, set_units = use_view_state("units", "C")
         ...     return h.button(f"°{units}", on_click=lambda: set_units("F" if units == "C" else "C"))
     """
-    client = state_client(use_context(APP_CONTEXT))
+    comp = current_component()
+    client = state_client(use_context(APP_CONTEXT), comp.root if comp is not None else None)
     local, set_local = use_state(default)
     _, bump = use_state(0)
 
