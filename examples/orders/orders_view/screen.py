@@ -25,7 +25,16 @@ from orders_view.icons import icon
 from orders_view.panels import Banner, ExportPanel
 from orders_view.styles import CSS
 from orders_view.table import OrdersTable, Pager, SearchBox, StatusChips
-from pyview.components import component, h, use_app, use_effect, use_host_context, use_state, use_tool_result
+from pyview.components import (
+    component,
+    h,
+    use_app,
+    use_effect,
+    use_host_context,
+    use_state,
+    use_tool_result,
+    use_view_state,
+)
 
 if TYPE_CHECKING:
     from typing import Any
@@ -57,6 +66,10 @@ def OrdersScreen() -> Element:
     detail_error, set_detail_error = use_state(None)
     confirming, set_confirming = use_state(False)  # the cancel dialog is open
     export, set_export = use_state(None)  # an ExportedFile + its CSV, shown as text (no downloadFile)
+    # The person's own choices, kept with the View instance: a frame re-mounted for this result (display-mode
+    # switch, reload) comes back to the same filter, sort, page and open order.
+    saved_query, save_query = use_view_state("query", None)
+    saved_order, save_order = use_view_state("open_order", None)
 
     # -- 1. the tool result the host sent ------------------------------------------------------------------
     # A good result clears the banner of an earlier bad one; a malformed one (a field of the wrong type) is
@@ -81,6 +94,14 @@ def OrdersScreen() -> Element:
             set_trouble(None)
 
     use_effect(take_result, [result])
+
+    def take_saved() -> None:  # after take_result: what the person chose wins over the result's own query
+        if isinstance(saved_query, dict) and all(key in saved_query for key in QUERY_KEYS):
+            set_query(lambda old: old if old == saved_query else dict(saved_query))
+        if isinstance(saved_order, int):
+            set_selected(saved_order)
+
+    use_effect(take_saved, [saved_query and tuple(saved_query.get(k) for k in QUERY_KEYS), saved_order])
 
     # -- 2. load the page the controls ask for -------------------------------------------------------------
     async def load_page() -> None:
@@ -139,10 +160,16 @@ def OrdersScreen() -> Element:
     def change(**changes: Any) -> None:
         """New query; any filter or sort change goes back to page 1."""
         set_query(lambda old: {**old, "page": 1, **changes})
+        save_query({**query, "page": 1, **changes})
         set_notice(None)
+
+    def go_to(number: int) -> None:
+        set_query(lambda old: {**old, "page": number})
+        save_query({**query, "page": number})
 
     def select(order_id: int | None) -> None:
         set_selected(order_id)
+        save_order(order_id)
         set_detail_error(None)
         set_confirming(False)
 
@@ -217,7 +244,7 @@ def OrdersScreen() -> Element:
             on_select=select,
             on_clear=lambda: change(status=None, customer=None),
         ),
-        Pager(page, lambda n: set_query(lambda old: {**old, "page": n}), not live or loading),
+        Pager(page, go_to, not live or loading),
     ]
     detail_part = None
     if open_detail:
