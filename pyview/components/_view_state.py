@@ -65,6 +65,7 @@ class ViewStateClient:
         self._pending: dict[str, Any] = {}
         self._listeners: list[Callable[[], None]] = []
         self._timer: Any = None
+        self._seen: Any = None  # the last tool result
         self._task: Any = None
         if not self.loaded:
             self._adopt_openai()
@@ -91,13 +92,18 @@ class ViewStateClient:
         meta = getattr(result, "meta", None) or {}
         pyview = meta.get("pyview") if isinstance(meta, dict) else None
         token = pyview.get("instance") if isinstance(pyview, dict) else None
-        if not isinstance(token, str) or token == self.instance:
+        seen, self._seen = self._seen, result
+        if (token is not None and token == self.instance) or seen is None or seen is result:
+            if isinstance(token, str) and token != self.instance:
+                self.instance, self.loaded = token, False
+                self._spawn(self._load(token))
             return
-        if self.instance is not None:  # another result (another instance): its own values, none of the last one's
-            self.values, self._pending = {}, {}
-            self._notify()
-        self.instance, self.loaded = token, False
-        self._spawn(self._load(token))
+        # another result (another View instance): its own values, none of the last one's
+        self.values, self._pending, self.instance, self.loaded = {}, {}, None, not isinstance(token, str)
+        self._notify()
+        if isinstance(token, str):
+            self.instance = token
+            self._spawn(self._load(token))
 
     async def _load(self, token: str) -> None:
         try:
