@@ -34,6 +34,8 @@ async def test_tools_are_declared_for_the_view(orders: Any) -> None:
         tools = {tool.name: tool for tool in (await c.list_tools()).tools}
     event_tool = tools.pop("pyview_event")  # the server runtime's event tool (runtime "auto" is the default)
     assert event_tool.meta["ui"] == {"visibility": ["app"]}  # type: ignore[index]
+    state_tool = tools.pop("pyview_state")  # View state's (the filter, sort, page and open order)
+    assert state_tool.meta["ui"] == {"visibility": ["app"]}  # type: ignore[index]
     assert set(tools) == {"list_orders", "get_order", "cancel_order", "export_orders"}
     uri = tools["list_orders"].meta["ui"]["resourceUri"]  # type: ignore[index]
     assert uri.startswith("ui://orders/view-")

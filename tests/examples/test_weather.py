@@ -184,8 +184,9 @@ async def test_tools_declare_the_view_and_the_app_only_refresh(weather_server: A
     async with Client(weather_server, extensions=apps()) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         resources = (await client.list_resources()).resources
-    assert set(tools) == {"get_weather", "refresh_weather", "pyview_event"}  # pyview_event: the server runtime's
-    assert tools["pyview_event"].meta["ui"] == {"visibility": ["app"]}
+    # pyview_event: the server runtime's; pyview_state: View state's (the View keeps its units with it)
+    assert set(tools) == {"get_weather", "refresh_weather", "pyview_event", "pyview_state"}
+    assert tools["pyview_event"].meta["ui"] == tools["pyview_state"].meta["ui"] == {"visibility": ["app"]}
     uri = tools["get_weather"].meta["ui"]["resourceUri"]
     assert uri.startswith("ui://weather/view-") and uri.endswith(".html")
     assert tools["refresh_weather"].meta["ui"] == {"resourceUri": uri, "visibility": ["app"]}

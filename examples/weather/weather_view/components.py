@@ -33,6 +33,7 @@ from pyview.components import (
     use_tool_input,
     use_tool_input_partial,
     use_tool_result,
+    use_view_state,
 )
 from weather_view.chart import HourlyChart
 from weather_view.checks import FORECAST, problem, unreadable
@@ -313,6 +314,9 @@ def WeatherView() -> Element:
     pending_units, set_pending_units = use_state(None)  # the units being switched to, while it runs
     note, set_note = use_state(None)  # a problem with the last action, shown under the card
     granted, set_granted = use_state(None)  # (displayMode when we asked, the mode the host granted)
+    # The units the person chose, kept with the View instance: a re-mounted frame (display-mode switch, reload)
+    # shows the forecast in them again.
+    chosen_units, choose_units = use_view_state("units", None)  # tell_model says it
 
     def follow_the_host() -> Callable[[], None]:
         # Once the host reports a display mode itself, its word is final (e.g. the user left fullscreen with Esc).
@@ -381,8 +385,18 @@ def WeatherView() -> Element:
         try:
             label = "Fahrenheit (°F)" if units == "imperial" else "Celsius (°C)"
             await fetch(data["city"], units, f"The user switched the units to {label}.")
+            choose_units(units)
         finally:
             set_pending_units(None)
+
+    async def restore_units() -> None:
+        """A re-mounted frame: show the forecast in the units the person chose in this View before."""
+        if data is None or chosen_units not in ("metric", "imperial") or chosen_units == data["units"]:
+            return
+        if pending_units is None and app.supports("serverTools"):
+            await fetch(data["city"], chosen_units, "")
+
+    use_effect(restore_units, [chosen_units, shown is not None and data is not None and data["units"]])
 
     async def refresh() -> None:
         if data is not None:
