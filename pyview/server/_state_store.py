@@ -92,7 +92,7 @@ class MemoryStore:
             entry = self._entries.get(instance)
             if entry is None:
                 return None
-            if entry[0] < time.monotonic():
+            if entry[0] <= time.monotonic():
                 del self._entries[instance]
                 return None
             values: dict[str, Any] = json.loads(entry[1])

@@ -231,3 +231,33 @@ def _engine(server: Any) -> Any:
     import sys
 
     return sys.modules[SERVER_FILE.stem].views.server_runtime.engine  # pragma: no cover
+
+
+def test_an_id_minted_for_one_user_is_refused_for_another() -> None:
+    from pyview.server._state_store import MemoryStore
+    from pyview.server._view_state import ViewState, ViewStateError
+
+    who = {"client": "alice"}
+    service = ViewState(Signer(b"x" * 32), MemoryStore(), principal=lambda: who["client"])
+    token = service.mint("units")
+    service.call({"instance": token, "op": "put", "values": {"units": "F"}})
+    who["client"] = "bob"
+    with pytest.raises(ViewStateError, match="belongs to another user"):
+        service.call({"instance": token, "op": "get"})
+    who["client"] = "alice"
+    assert service.values(token) == {"units": "F"}
+
+
+def test_the_memory_store_bounds_age_entries_and_size() -> None:
+    from pyview.server._state_store import MemoryStore, StateTooLarge
+
+    expired = MemoryStore(ttl=0)
+    expired.put("a", {"x": 1})
+    assert expired.get("a") is None  # past its TTL
+    store = MemoryStore(max_entries=2, max_bytes=32)
+    for name in ("a", "b", "c"):
+        store.put(name, {"x": name})
+    assert (store.get("a"), store.get("c"), len(store)) == (None, {"x": "c"}, 2)  # the least recently written went
+    with pytest.raises(StateTooLarge, match="at most 32"):
+        store.put("b", {"x": "y" * 40})
+    assert store.get("b") == {"x": "b"}  # nothing stored
