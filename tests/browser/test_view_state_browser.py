@@ -165,3 +165,28 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     bad_log = [log for log in page.evaluate("() => window.logs") if log["name"] == "bad"]
     assert "View instance id was refused" in str(bad_log[0]["data"])
     text_of(page, "bad", "units", "units: C")  # a tampered id: a clear error, and no data
+
+
+def test_window_openai_widget_state_is_used_where_the_host_offers_it(
+    page: Any, build: Callable[..., BuiltView], redis_url: str
+) -> None:
+    """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
+    server = Server(redis_url)
+    page.add_init_script(
+        "if (window !== window.top) window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
+        " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
+    )
+    page.expose_function("pyCallTool", server.call_tool)
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=BRIDGE.read_text())
+    page.evaluate(HOST)
+    html = with_csp(build("state_view.py").html, build_csp())
+    page.evaluate("([html, result]) => mount('openai', html, result)", [html, server.result("Lima")])
+    text_of(page, "openai", "panel", "panel: saved by the host")
+    page.frame(name="openai").get_by_test_id("units").click()
+    text_of(page, "openai", "units", "units: F")
+    page.frame(name="openai").wait_for_function(
+        "() => (window.written || []).some((s) => s.pyview.units === 'F' && s.pyview.panel === 'saved by the host')",
+        timeout=60_000,
+    )
+    assert page.evaluate("() => unmount('openai')") == "gone"
