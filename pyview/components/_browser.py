@@ -45,6 +45,8 @@ def buffered_messages() -> list[str]:
     if buffered is None:
         return []
     return [str(text) for text in buffered()]
+
+
 def openai_widget_state() -> Any:
     """``window.openai.widgetState`` as Python data, None where the host has no such API (or outside a browser)."""
     import sys
