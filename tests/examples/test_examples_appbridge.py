@@ -93,8 +93,12 @@ def test_weather_under_the_appbridge(bridge_host: Callable[..., Any], pyview_hos
     page.wait_for_function("() => window.seen.contexts.length > 0")
     text = page.evaluate("() => window.seen.contexts.at(-1).content[0].text")
     assert text.startswith("The user switched the units to Fahrenheit (°F).")
+    if runtime == "python":
+        # In the browser the chosen units are saved by the debounced pyview_state write; the server runtime keeps
+        # them inside its pyview_event call.
+        page.wait_for_function("() => window.seen.calls.includes('pyview_state')")
     calls = set(page.evaluate("() => window.seen.calls"))
-    assert calls == ({"refresh_weather"} if runtime == "python" else {"pyview_event"})
+    assert calls == ({"refresh_weather", "pyview_state"} if runtime == "python" else {"pyview_event"})
 
 
 @pytest.mark.parametrize("runtime", ["python", "server", "auto"])
