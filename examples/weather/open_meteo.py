@@ -2,8 +2,9 @@
 
 Two calls per city:
 
-1. the geocoding API (``/v1/search?name=...``) turns the name into places; ``places.choose`` picks one or asks which
-   (the same rules as offline: "Portland" -> Oregon or Maine, "Portland, ME" -> Maine);
+1. the geocoding API (``/v1/search?name=...``; its defaults: 10 results, English) turns the name into places;
+   ``places.choose`` picks one or asks which (the same rules as offline: "Hollywood" -> California or Florida,
+   "Portland, ME" -> Maine);
 2. the forecast API (``/v1/forecast?latitude=...&longitude=...``) gives current conditions, hourly and daily
    values in the city's time zone, always in metric units: ``weather_data``'s converter makes °F, mph and inches,
    exactly as it does for the simulation.
@@ -66,7 +67,9 @@ async def geocode(client: httpx2.AsyncClient, query: str) -> Place:
         OpenMeteoError: an answer of the wrong shape; ``httpx2`` errors when the service cannot be reached.
     """
     name = query.split(",")[0].strip()
-    data = await _get(client, GEOCODING_URL, {"name": name, "count": 10, "language": "en", "format": "json"})
+    # Only the name: the documented defaults (10 results, English names, JSON) are what we want, and the request
+    # stays the one other clients record (tests/examples/fixtures/open_meteo replays such a recording).
+    data = await _get(client, GEOCODING_URL, {"name": name})
     results = data.get("results") or []
     folded, _ = split_query(query)
     places = [_place(item) for item in results if isinstance(item, dict) and item.get("latitude") is not None]

@@ -5,13 +5,16 @@ Re-record every scenario (the machine must reach Open-Meteo)::
     python examples/weather/recordings.py            # writes tests/examples/fixtures/open_meteo/*.json
 
 Each file holds one scenario: the requests ``forecasts.Forecaster`` made for one city name, each with the response it
-got, and a ``provenance`` line saying when and how the file was made. :func:`replay` serves them back: a request
-that was not recorded fails loudly, so a test can never reach the network by accident.
+got, and a ``provenance`` line saying where the response comes from (tests/examples/fixtures/open_meteo/README.md
+names the public recordings the committed files come from). :func:`replay` serves them back strictly: a request
+whose method, URL or parameters differ from every recording fails loudly and says which parameters differ, so a
+test can never reach the network by accident, and a change to what the client asks cannot pass unnoticed.
 
 Example:
-    >>> transport = replay(FIXTURES)
-    >>> sorted(scenario for scenario in SCENARIOS)
-    ['denver', 'nowhere', 'portland']
+    >>> sorted(SCENARIOS)
+    ['denver', 'hollywood', 'nowhere']
+    >>> key(httpx2.Request("GET", "https://geocoding-api.open-meteo.com/v1/search?name=Denver"))
+    'GET https://geocoding-api.open-meteo.com/v1/search?name=Denver'
 """
 
 from __future__ import annotations
@@ -26,14 +29,18 @@ from typing import Any
 import httpx2
 
 FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "examples" / "fixtures" / "open_meteo"
-SCENARIOS = {"denver": "Denver", "portland": "Portland", "nowhere": "Qxzqvbrt"}  # file name -> what is asked
+# file name -> what is asked: a forecast, namesakes in one country (a choice), a name nothing matches
+SCENARIOS = {"denver": "Denver", "hollywood": "Hollywood", "nowhere": "Xyzzyplughnowhere"}
 
 
 def key(request: httpx2.Request) -> str:
-    """A request as the key recordings are found by: URL without the query, then the sorted parameters."""
+    """A request as the key recordings are found by: method, URL without the query, then the sorted parameters."""
     url = request.url
-    params = "&".join(f"{name}={value}" for name, value in sorted(url.params.multi_items()))
-    return f"{url.scheme}://{url.host}{url.path}?{params}"
+    return f"{request.method} {url.scheme}://{url.host}{url.path}?{_query(url.params.multi_items())}"
+
+
+def _query(items: list[tuple[str, str]]) -> str:
+    return "&".join(f"{name}={value}" for name, value in sorted(items))
 
 
 class Recorder(httpx2.AsyncBaseTransport):
@@ -57,7 +64,11 @@ class Recorder(httpx2.AsyncBaseTransport):
 
 
 def replay(folder: Path = FIXTURES) -> httpx2.MockTransport:
-    """A transport answering every recorded request in ``folder`` (and refusing any other)."""
+    """A transport answering exactly the requests recorded in ``folder``; any other request raises ``LookupError``.
+
+    The error names the recorded requests to the same URL and the parameters that differ, e.g.
+    ``count: sent '10', recorded (absent)``.
+    """
     answers: dict[str, tuple[int, Any]] = {}
     for path in sorted(folder.glob("*.json")):
         for exchange in json.loads(path.read_text(encoding="utf-8"))["exchanges"]:
@@ -67,10 +78,27 @@ def replay(folder: Path = FIXTURES) -> httpx2.MockTransport:
     def answer(request: httpx2.Request) -> httpx2.Response:
         found = answers.get(key(request))
         if found is None:
-            raise LookupError(f"no recorded Open-Meteo response for {key(request)} (re-record: recordings.py)")
+            raise LookupError(_mismatch(request, answers))
         return httpx2.Response(found[0], json=found[1])
 
     return httpx2.MockTransport(answer)
+
+
+def _mismatch(request: httpx2.Request, answers: dict[str, Any]) -> str:
+    """Why ``request`` has no recording: the closest recorded request to the same URL, parameter by parameter."""
+    sent = dict(request.url.params.multi_items())
+    endpoint = key(request).split("?")[0] + "?"
+    lines = [f"no recorded Open-Meteo response for {key(request)}"]
+    for recorded in (known for known in answers if known.startswith(endpoint)):
+        params = dict(httpx2.URL(recorded.split(" ", 1)[1]).params.multi_items())
+        differ = [
+            f"{name}: sent {sent.get(name, '(absent)')!r}, recorded {params.get(name, '(absent)')!r}"
+            for name in sorted(set(sent) | set(params))
+            if sent.get(name) != params.get(name)
+        ]
+        lines.append(f"  vs {recorded}: " + "; ".join(differ))
+    lines.append("(re-record online: python examples/weather/recordings.py)")
+    return "\n".join(lines)
 
 
 async def record(folder: Path, inner: httpx2.AsyncBaseTransport | None = None) -> None:

@@ -107,6 +107,9 @@ def test_the_fixtures_say_how_they_were_made() -> None:
         provenance = recorded(name)["provenance"]
         assert provenance.startswith(("SHAPED FROM THE DOCUMENTED FORMAT, NOT RECORDED", "recorded from Open-Meteo"))
         assert "recordings.py" in provenance
+    readme = (recordings.FIXTURES / "README.md").read_text(encoding="utf-8")
+    for name in recordings.SCENARIOS:
+        assert f"`{name}.json`" in readme  # each file's source is named, with its repository, path and commit
 
 
 @pytest.mark.anyio
@@ -136,23 +139,56 @@ async def test_open_meteo_in_imperial_units_converts_the_metric_answer() -> None
 
 
 @pytest.mark.anyio
-async def test_open_meteo_namesakes_and_unknown_names() -> None:
+async def test_open_meteo_namesakes_from_a_real_recording() -> None:
+    """hollywood.json is a real answer (recorded by open-meteo-ruby): two big Hollywoods in one country."""
     forecaster = forecasts.Forecaster("online", transport=recordings.replay())
     with pytest.raises(places.AmbiguousCity) as ambiguous:
-        await forecaster.weather("Portland")
+        await forecaster.weather("Hollywood")
     assert [place.label for place in ambiguous.value.choices] == [
-        "Portland, Oregon, United States",
-        "Portland, Maine, United States",
+        "Hollywood, California, United States",
+        "Hollywood, Florida, United States",
     ]
+    assert [place.timezone for place in ambiguous.value.choices] == ["America/Los_Angeles", "America/New_York"]
+    # a qualifier picks one, from the same recorded request (the name is sent without it)
+    async with httpx2.AsyncClient(transport=recordings.replay()) as client:
+        florida = await open_meteo.geocode(client, "Hollywood, FL")
+        ireland = await open_meteo.geocode(client, "Hollywood, Ireland")
+    assert (florida.region, florida.latitude, florida.population) == ("Florida", 26.0112, 149728)
+    assert ireland.country == "Ireland" and ireland.region is None
+    with pytest.raises(places.UnknownCity) as nowhere_near:
+        await forecaster.weather("Hollywood, Texas")  # the recording's Texan result is called Peggy
+    assert nowhere_near.value.suggestions[:2] == [
+        "Hollywood, California, United States",
+        "Hollywood, Florida, United States",
+    ]
+
+
+@pytest.mark.anyio
+async def test_open_meteo_unknown_name_from_a_real_recording() -> None:
+    """nowhere.json is a real no-match answer: no "results" key at all."""
+    assert "results" not in recorded("nowhere")["exchanges"][0]["response"]["json"]
     with pytest.raises(places.UnknownCity) as unknown:
-        await forecaster.weather("Qxzqvbrt")
-    assert unknown.value.query == "Qxzqvbrt"
+        await forecasts.Forecaster("online", transport=recordings.replay()).weather("Xyzzyplughnowhere")
+    assert unknown.value.query == "Xyzzyplughnowhere"
+    assert str(unknown.value).startswith("I don't have weather for 'Xyzzyplughnowhere'.")
 
 
 @pytest.mark.anyio
 async def test_replay_refuses_what_was_not_recorded() -> None:
     with pytest.raises(LookupError, match="no recorded Open-Meteo response"):
         await forecasts.Forecaster("online", transport=recordings.replay()).weather("Oslo")
+    # strict: the same URL with one parameter more, or changed, or another method, is not the recording
+    async with httpx2.AsyncClient(transport=recordings.replay()) as client:
+        with pytest.raises(LookupError) as extra:
+            await client.get(open_meteo.GEOCODING_URL, params={"name": "Hollywood", "count": 10})
+        assert "count: sent '10', recorded '(absent)'" in str(extra.value)
+        denver = recorded("denver")["exchanges"][1]["request"]
+        with pytest.raises(LookupError) as changed:
+            await client.get(denver["url"], params={**denver["params"], "forecast_days": "7"})
+        assert "forecast_days: sent '7', recorded '8'" in str(changed.value)
+        with pytest.raises(LookupError):
+            await client.post(open_meteo.GEOCODING_URL, params={"name": "Hollywood"})
+        assert (await client.get(denver["url"], params=denver["params"])).status_code == 200
 
 
 @pytest.mark.anyio
@@ -234,14 +270,14 @@ async def test_the_server_answers_from_open_meteo_and_asks_about_namesakes(
     monkeypatch.setattr(weather_module, "forecaster", forecasts.Forecaster("online", transport=recordings.replay()))
     async with Client(weather_module.server) as client:
         denver = await client.call_tool("get_weather", {"city": "Denver"})
-        portland = await client.call_tool("get_weather", {"city": "Portland"})
-        nowhere = await client.call_tool("refresh_weather", {"city": "Qxzqvbrt"})
+        hollywood = await client.call_tool("get_weather", {"city": "Hollywood"})
+        nowhere = await client.call_tool("refresh_weather", {"city": "Xyzzyplughnowhere"})
     assert not denver.is_error and denver.structured_content["provider"] == "open-meteo"
     assert denver.structured_content["region"] == "Colorado"
-    assert portland.is_error and nowhere.is_error
+    assert hollywood.is_error and nowhere.is_error
     # the tool's own words, without the SDK's "Error executing tool get_weather:" in front
-    assert portland.content[0].text.startswith("There are several places called Portland. Did you mean")
-    assert nowhere.content[0].text.startswith("I don't have weather for 'Qxzqvbrt'.")
+    assert hollywood.content[0].text.startswith("There are several places called Hollywood. Did you mean")
+    assert nowhere.content[0].text.startswith("I don't have weather for 'Xyzzyplughnowhere'.")
 
 
 @pytest.mark.anyio
