@@ -1,4 +1,4 @@
-"""Regenerate the dev host screenshots in docs/images/ (README and docs/dev.md show them).
+"""Regenerate every screenshot in docs/images/ (the READMEs and docs/dev.md show them): the one script for it.
 
     .venv/bin/python scripts/dev_screenshots.py [--out docs/images] [--width 1280]
 
