@@ -2,9 +2,10 @@
 
     .venv/bin/python scripts/dev_screenshots.py [--out docs/images] [--width 1280]
 
-It serves ``pyview dev`` for the real weather and orders example servers (weather on its offline simulation,
-orders on a fresh copy of its seed database), opens the dev page in headless Chromium (the machine's, see
-pyview.testing), calls each example's tool through the page's form as a developer would, and writes, per theme:
+It serves ``pyview dev`` for the real weather and orders example servers (weather on its offline simulation at a
+fixed moment, ``PYVIEW_WEATHER_NOW``; orders on a fresh copy of its seed database), opens the dev page in headless
+Chromium (the machine's, see pyview.testing), calls each example's tool through the page's form as a developer
+would, and writes, per theme:
 
 - ``weather-{theme}.png`` and ``orders-{theme}.png``: the conversation column (the View in its turn);
 - ``dev-host-{theme}.png``: the whole dev page with the weather View.
@@ -39,7 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("PYVIEW_ORDERS_DB", str(Path(tempfile.mkdtemp()) / "orders.sqlite3"))
-    os.environ.setdefault("PYVIEW_WEATHER", "offline")  # the simulation: no network, the same picture each run
+    os.environ.setdefault("PYVIEW_WEATHER", "offline")  # the simulation: no network
+    # ...at a fixed moment (a clear spring morning in Paris), so the pictures change only when the code does
+    os.environ.setdefault("PYVIEW_WEATHER_NOW", "2026-05-07T07:15+00:00")
 
     from playwright.sync_api import sync_playwright
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from typing import Annotated
 
-from forecasts import Forecaster, ForecastUnavailable, mode_from_env
+from forecasts import Forecaster, ForecastUnavailable, mode_from_env, moment_from_env
 from mcp.server.mcpserver import MCPServer
 from places import AmbiguousCity, UnknownCity
 from pydantic import Field
@@ -55,8 +55,9 @@ CityArg = Annotated[
 UnitsArg = Annotated[Units, Field(description="'metric' (°C, km/h, mm) or 'imperial' (°F, mph, in).")]
 
 
-# Open-Meteo or the simulation, as PYVIEW_WEATHER says (tests swap this for one that replays recordings).
-forecaster = Forecaster(mode_from_env())
+# Open-Meteo or the simulation, as PYVIEW_WEATHER says, at PYVIEW_WEATHER_NOW if set (tests swap this for one that
+# replays recordings).
+forecaster = Forecaster(mode_from_env(), now=moment_from_env())
 
 
 async def _weather(city: str, units: Units) -> Weather:

@@ -253,6 +253,19 @@ def test_mode_comes_from_the_environment() -> None:
         forecasts.mode_from_env({"PYVIEW_WEATHER": "sometimes"})
 
 
+@pytest.mark.anyio
+async def test_a_fixed_moment_comes_from_the_environment() -> None:
+    """PYVIEW_WEATHER_NOW pins the simulation (scripts/dev_screenshots.py uses it), and a bad value says why."""
+    moment = forecasts.moment_from_env({"PYVIEW_WEATHER_NOW": "2026-05-07T07:15+00:00"})
+    assert moment == datetime(2026, 5, 7, 7, 15, tzinfo=UTC) and forecasts.moment_from_env({}) is None
+    for bad in ("tomorrow", "2026-05-07T07:15"):  # not a time; no offset (whose 07:15?)
+        with pytest.raises(ValueError, match=r"use an ISO 8601 time with its UTC offset, e\.g\. 2026-05-07T07:15"):
+            forecasts.moment_from_env({"PYVIEW_WEATHER_NOW": bad})
+    pinned = forecasts.Forecaster("offline", now=moment)
+    first, again = await pinned.weather("Paris"), await pinned.weather("Paris")
+    assert first == again and first.local_time == "2026-05-07T09:15+02:00"
+
+
 # -- through the MCP server, and what the View shows ---------------------------------------------------------------
 
 
