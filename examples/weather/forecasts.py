@@ -87,7 +87,8 @@ class Forecaster:
         transport: the ``httpx2`` transport to use; tests pass an ``httpx2.MockTransport`` that replays recordings.
         timeout: seconds to wait for Open-Meteo (3 in ``auto``, 10 in ``online`` by default).
         retry_after: in ``auto``, how long to stay offline after Open-Meteo could not be reached.
-        now: the moment the simulation shows (None: the current time; see ``PYVIEW_WEATHER_NOW``).
+        now: the moment the simulation shows (None: the current time; see ``PYVIEW_WEATHER_NOW``); also "now" for
+            an Open-Meteo answer without a ``current`` block (a recording made by another client).
     """
 
     def __init__(
@@ -133,7 +134,7 @@ class Forecaster:
         headers = {"User-Agent": "pyview-weather-example (https://pypi.org/project/pyview-mcp/)"}
         async with httpx2.AsyncClient(transport=self.transport, timeout=self.timeout, headers=headers) as client:
             place = await geocode(client, city)
-            return await fetch_forecast(client, place, units)
+            return await fetch_forecast(client, place, units, self.now)
 
     async def _simulate(self, city: str, units: Units, source: str) -> Weather:
         # The first lookup loads the city table (about a second): off the event loop.

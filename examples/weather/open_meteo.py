@@ -21,16 +21,19 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import math
-from datetime import datetime, timedelta, timezone, tzinfo
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
+from open_meteo_response import Response, Section
 from places import Place, UnknownCity, choose, split_query, suggest
 from weather_data import COMPASS, DESCRIPTIONS, Condition, Current, Day, Hour, Units, Weather, convert_units
 
 if TYPE_CHECKING:
     import httpx2
+
+T = TypeVar("T")
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
@@ -79,8 +82,14 @@ async def geocode(client: httpx2.AsyncClient, query: str) -> Place:
     return choose(query, exact)
 
 
-async def fetch_forecast(client: httpx2.AsyncClient, place: Place, units: Units) -> Weather:
-    """Open-Meteo's forecast for ``place``: conditions now, the next 24 hours and 7 days."""
+async def fetch_forecast(
+    client: httpx2.AsyncClient, place: Place, units: Units, now: datetime | None = None
+) -> Weather:
+    """Open-Meteo's forecast for ``place``: conditions now, the next 24 hours and 7 days.
+
+    ``now`` is only used when the answer has no ``current`` block (then current conditions come from the hour it
+    falls in); None: the clock.
+    """
     params = {
         "latitude": f"{place.latitude:.4f}",
         "longitude": f"{place.longitude:.4f}",
@@ -90,72 +99,97 @@ async def fetch_forecast(client: httpx2.AsyncClient, place: Place, units: Units)
         "timezone": place.timezone or "auto",
         "forecast_days": 8,  # 24 hours from late evening reach into the 8th day
     }
-    return to_weather(await _get(client, FORECAST_URL, params), place, units)
+    return to_weather(await _get(client, FORECAST_URL, params), place, units, now)
 
 
-def to_weather(data: dict[str, Any], place: Place, units: Units) -> Weather:
-    """A forecast response (metric units, local times) as the tool's result model."""
+def to_weather(data: dict[str, Any], place: Place, units: Units, now: datetime | None = None) -> Weather:
+    """A forecast response (local times, in the units its ``*_units`` blocks state) as the tool's result model.
+
+    Real answers vary: fewer hours or days than asked, variables missing or null, other units, no ``current``
+    block. What is there is shown; an optional value that is missing is None (the card leaves that stat out).
+
+    Raises:
+        OpenMeteoError: nothing to show: no current temperature or weather code, even from the hourly values.
+    """
     try:
-        return _to_weather(data, place, units)
+        return _to_weather(Response(data), place, units, now)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise OpenMeteoError(
             f"Open-Meteo sent a forecast of an unexpected shape ({type(exc).__name__}: {exc})"
         ) from exc
 
 
-def _to_weather(data: dict[str, Any], place: Place, units: Units) -> Weather:
+def _to_weather(data: Response, place: Place, units: Units, now: datetime | None) -> Weather:
     convert = convert_units(units)
-    zone = _zone(data)
-    now, hourly, daily = data["current"], data["hourly"], data["daily"]
-    local = datetime.fromisoformat(now["time"]).replace(tzinfo=zone)
-    first = hourly["time"].index(local.strftime("%Y-%m-%dT%H:00"))
+    zone = _zone(data.raw)
+    hourly, daily, current = data.section("hourly", zone), data.section("daily", zone), data.section("current", zone)
+    local = current.times[0] if current.times else (now or datetime.now(UTC)).astimezone(zone)
+    # The hour now falls in, then later ones; hours before it, or with no temperature or sky, are not shown.
+    hour = local.replace(minute=0, second=0, microsecond=0)
+    shown = [
+        i for i, when in enumerate(hourly.times) if when >= hour and hourly.has(i, "temperature_2m", "weather_code")
+    ]
     hours = [
         Hour(
-            time=datetime.fromisoformat(hourly["time"][i]).replace(tzinfo=zone).isoformat(timespec="minutes"),
-            temperature=convert.temperature(_num(hourly["temperature_2m"][i])),
-            feels_like=convert.temperature(_num(hourly["apparent_temperature"][i])),
-            condition=(condition := wmo_condition(hourly["weather_code"][i])),
+            time=hourly.times[i].isoformat(timespec="minutes"),
+            temperature=convert.temperature(hourly.number(i, "temperature_2m")),
+            feels_like=_maybe(convert.temperature, hourly.value(i, "apparent_temperature")),
+            condition=(condition := wmo_condition(hourly.value(i, "weather_code"))),
             description=DESCRIPTIONS[condition],
-            is_day=bool(hourly["is_day"][i]),
-            precipitation_chance=round(_num(hourly["precipitation_probability"][i])),
-            precipitation=convert.precipitation(_num(hourly["precipitation"][i])),
-            wind_speed=convert.speed(_num(hourly["wind_speed_10m"][i])),
+            is_day=_is_day(hourly.value(i, "is_day"), hourly.times[i], daily),
+            precipitation_chance=_maybe(round, hourly.value(i, "precipitation_probability")),
+            precipitation=_maybe(convert.precipitation, hourly.value(i, "precipitation")),
+            wind_speed=_maybe(convert.speed, hourly.value(i, "wind_speed_10m")),
         )
-        for i in range(first, first + 24)
+        for i in shown[:24]
     ]
-    today = daily["time"].index(local.date().isoformat())
+    kept = [i for i, when in enumerate(daily.times) if when.date() >= local.date()]
     days = [
         Day(
-            date=daily["time"][i],
-            high=convert.temperature(_num(daily["temperature_2m_max"][i])),
-            low=convert.temperature(_num(daily["temperature_2m_min"][i])),
-            condition=(condition := wmo_condition(daily["weather_code"][i])),
+            date=daily.times[i].date().isoformat(),
+            high=convert.temperature(daily.number(i, "temperature_2m_max")),
+            low=convert.temperature(daily.number(i, "temperature_2m_min")),
+            condition=(condition := wmo_condition(daily.value(i, "weather_code"))),
             description=DESCRIPTIONS[condition],
-            precipitation_chance=round(_num(daily["precipitation_probability_max"][i])),
-            precipitation=convert.precipitation(_num(daily["precipitation_sum"][i])),
-            wind_speed=convert.speed(_num(daily["wind_speed_10m_max"][i])),
-            uv_index=round(_num(daily["uv_index_max"][i])),
-            sunrise=_clock(daily["sunrise"][i]),
-            sunset=_clock(daily["sunset"][i]),
+            precipitation_chance=_maybe(round, daily.value(i, "precipitation_probability_max")),
+            precipitation=_maybe(convert.precipitation, daily.value(i, "precipitation_sum")),
+            wind_speed=_maybe(convert.speed, daily.value(i, "wind_speed_10m_max")),
+            uv_index=_maybe(round, daily.value(i, "uv_index_max")),
+            sunrise=_clock(daily.text(i, "sunrise")),
+            sunset=_clock(daily.text(i, "sunset")),
         )
-        for i in range(today, today + 7)
-    ]
-    condition = wmo_condition(now["weather_code"])
-    direction = _num(now["wind_direction_10m"]) % 360
-    current = Current(
+        for i in kept
+        if daily.has(i, "temperature_2m_max", "temperature_2m_min", "weather_code")
+    ][:7]
+    # Current conditions: the `current` block's values, else those of the hour now falls in.
+    at = hourly.times.index(hour) if hour in hourly.times else None
+
+    def now_value(name: str) -> float | None:
+        found = current.value(0, name) if current.times else None
+        return found if found is not None or at is None else hourly.value(at, name)
+
+    temperature, code = now_value("temperature_2m"), now_value("weather_code")
+    if temperature is None or code is None:
+        raise OpenMeteoError(f"Open-Meteo sent no current temperature or weather code for {local:%Y-%m-%dT%H:%M}")
+    condition = wmo_condition(code)
+    is_day = _is_day(now_value("is_day"), local, daily)
+    direction = now_value("wind_direction_10m")
+    uv = now_value("uv_index")
+    visibility = now_value("visibility")
+    current_now = Current(
         time=local.isoformat(timespec="minutes"),
-        temperature=convert.temperature(_num(now["temperature_2m"])),
-        feels_like=convert.temperature(_num(now["apparent_temperature"])),
+        temperature=convert.temperature(temperature),
+        feels_like=_maybe(convert.temperature, now_value("apparent_temperature")),
         condition=condition,
         description=DESCRIPTIONS[condition],
-        is_day=bool(now["is_day"]),
-        humidity=round(_num(now["relative_humidity_2m"])),
-        wind_speed=convert.speed(_num(now["wind_speed_10m"])),
-        wind_direction=round(direction) % 360,
-        wind_compass=COMPASS[round(direction / 22.5) % 16],
-        pressure=convert.pressure(_num(now["pressure_msl"])),
-        uv_index=round(_num(hourly["uv_index"][first])) if now["is_day"] else 0,
-        visibility=convert.distance(_num(hourly["visibility"][first], 20000.0) / 1000),
+        is_day=is_day,
+        humidity=_maybe(round, now_value("relative_humidity_2m")),
+        wind_speed=_maybe(convert.speed, now_value("wind_speed_10m")),
+        wind_direction=None if direction is None else round(direction) % 360,
+        wind_compass=None if direction is None else COMPASS[round(direction % 360 / 22.5) % 16],
+        pressure=_maybe(convert.pressure, now_value("pressure_msl")),
+        uv_index=None if uv is None else round(uv) if is_day else 0,
+        visibility=None if visibility is None else convert.distance(visibility / 1000),
     )
     return Weather(
         city=place.name,
@@ -163,11 +197,11 @@ def _to_weather(data: dict[str, Any], place: Place, units: Units) -> Weather:
         region=place.region,
         latitude=place.latitude,
         longitude=place.longitude,
-        timezone=str(data.get("timezone") or place.timezone),
+        timezone=str(data.raw.get("timezone") or place.timezone),
         units=units,
         unit_labels=convert.labels,
         local_time=local.isoformat(timespec="minutes"),
-        current=current,
+        current=current_now,
         hourly=hours,
         daily=days,
         provider="open-meteo",
@@ -212,11 +246,21 @@ def _zone(data: dict[str, Any]) -> tzinfo:
         return timezone(timedelta(seconds=int(data.get("utc_offset_seconds") or 0)))
 
 
-def _num(value: object, default: float = 0.0) -> float:
-    """A number from the response; a missing value (null) reads as ``default``."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        return float(value)
-    return default
+def _maybe(convert: Callable[[float], T], value: float | None) -> T | None:
+    """``convert(value)``, or None for a value the answer does not have."""
+    return None if value is None else convert(value)
+
+
+def _is_day(flag: float | None, when: datetime, daily: Section) -> bool:
+    """The answer's ``is_day``; without it, whether ``when`` is between that day's sunrise and sunset (else day)."""
+    if flag is not None:
+        return bool(flag)
+    for index, day in enumerate(daily.times):
+        if day.date() == when.date():
+            sunrise, sunset = _clock(daily.text(index, "sunrise")), _clock(daily.text(index, "sunset"))
+            if sunrise and sunset:
+                return sunrise <= f"{when:%H:%M}" < sunset
+    return True
 
 
 def _clock(stamp: object) -> str | None:

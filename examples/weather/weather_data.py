@@ -53,32 +53,34 @@ class UnitLabels(BaseModel):
     distance: str = Field(description="km or mi")
 
 
+# Values a real source may not have (Open-Meteo answers without some variables) are optional: None means "not
+# known", and the card leaves that stat out.
 class Current(BaseModel):
     time: str = Field(description="local time, ISO 8601 with offset")
     temperature: float
-    feels_like: float
+    feels_like: float | None = None
     condition: Condition
     description: str
     is_day: bool
-    humidity: int = Field(description="relative humidity, %")
-    wind_speed: float
-    wind_direction: int = Field(description="where the wind comes from, degrees")
-    wind_compass: str = Field(description="N, NE, ... SW, NW")
-    pressure: float
-    uv_index: int
-    visibility: float
+    humidity: int | None = Field(default=None, description="relative humidity, %")
+    wind_speed: float | None = None
+    wind_direction: int | None = Field(default=None, description="where the wind comes from, degrees")
+    wind_compass: str | None = Field(default=None, description="N, NE, ... SW, NW")
+    pressure: float | None = None
+    uv_index: int | None = None
+    visibility: float | None = None
 
 
 class Hour(BaseModel):
     time: str = Field(description="local time, ISO 8601 with offset")
     temperature: float
-    feels_like: float
+    feels_like: float | None = None
     condition: Condition
     description: str
     is_day: bool
-    precipitation_chance: int = Field(description="%")
-    precipitation: float
-    wind_speed: float
+    precipitation_chance: int | None = Field(default=None, description="%")
+    precipitation: float | None = None
+    wind_speed: float | None = None
 
 
 class Day(BaseModel):
@@ -87,10 +89,10 @@ class Day(BaseModel):
     low: float
     condition: Condition
     description: str
-    precipitation_chance: int = Field(description="%")
-    precipitation: float
-    wind_speed: float = Field(description="mean wind speed")
-    uv_index: int = Field(description="maximum UV index")
+    precipitation_chance: int | None = Field(default=None, description="%")
+    precipitation: float | None = None
+    wind_speed: float | None = Field(default=None, description="mean wind speed")
+    uv_index: int | None = Field(default=None, description="maximum UV index")
     sunrise: str | None = Field(description="local time HH:MM; None in polar night or midnight sun")
     sunset: str | None
 
@@ -108,8 +110,8 @@ class Weather(BaseModel):
     unit_labels: UnitLabels
     local_time: str = Field(description="when this forecast was made, local ISO 8601 time")
     current: Current
-    hourly: list[Hour] = Field(description="24 hours from the current hour")
-    daily: list[Day] = Field(description="7 days from today")
+    hourly: list[Hour] = Field(description="24 hours from the current hour (fewer, or none, when the source has fewer)")
+    daily: list[Day] = Field(description="7 days from today (fewer, or none, when the source has fewer)")
     provider: Provider = Field(default="simulated", description="where the numbers come from")
     source: str = Field(default=SIMULATED, description="the source, in words (with its attribution)")
 
@@ -502,21 +504,35 @@ def describe(report: Weather) -> str:
     deg, speed = report.unit_labels.temperature, report.unit_labels.speed
     now = report.current
     when = datetime.fromisoformat(report.local_time)
+    feels = f", feels like {_n(now.feels_like)} {deg}" if now.feels_like is not None else ""
+    wind = f"wind {_n(now.wind_speed)} {speed} {now.wind_compass or ''}".rstrip() if now.wind_speed is not None else ""
+    details = ", ".join(
+        part
+        for part in (
+            f"humidity {now.humidity}%" if now.humidity is not None else "",
+            wind,
+            f"UV index {now.uv_index}" if now.uv_index is not None else "",
+        )
+        if part
+    )
     lines = [
         f"Weather for {place_label(report)} — {when:%a} {when.day} {when:%b}, {when:%H:%M} local time",
-        f"Now: {_n(now.temperature)} {deg}, {now.description.lower()}, feels like {_n(now.feels_like)} {deg}. "
-        f"Humidity {now.humidity}%, wind {_n(now.wind_speed)} {speed} {now.wind_compass}, UV index {now.uv_index}.",
+        f"Now: {_n(now.temperature)} {deg}, {now.description.lower()}{feels}."
+        + (f" {details[0].upper()}{details[1:]}." if details else ""),
     ]
-    temps = [hour.temperature for hour in report.hourly]
-    wet = [hour for hour in report.hourly if hour.precipitation_chance >= 50]
-    outlook = f"Next 24 hours: {_n(min(temps))} to {_n(max(temps))} {deg}"
-    if wet:
-        outlook += f"; {wet[0].description.lower()} likely from {wet[0].time[11:16]}"
-    lines.append(outlook + ".")
-    lines.append("7-day forecast:")
+    if report.hourly:
+        temps = [hour.temperature for hour in report.hourly]
+        wet = [hour for hour in report.hourly if (hour.precipitation_chance or 0) >= 50]
+        outlook = f"Next {len(temps)} hours: {_n(min(temps))} to {_n(max(temps))} {deg}"
+        if wet:
+            outlook += f"; {wet[0].description.lower()} likely from {wet[0].time[11:16]}"
+        lines.append(outlook + ".")
+    if report.daily:
+        lines.append(f"{len(report.daily)}-day forecast:")
     for day in report.daily:
         when = datetime.fromisoformat(day.date)
-        rain = f", {day.precipitation_chance}% chance of precipitation" if day.precipitation_chance >= 20 else ""
+        chance = day.precipitation_chance or 0
+        rain = f", {chance}% chance of precipitation" if chance >= 20 else ""
         label = f"{when:%a} {when.day} {when:%b}"
         lines.append(f"- {label}: {day.description}, {_n(day.high)}/{_n(day.low)} {deg}{rain}")
     lines.append(f"({report.source})")

@@ -457,7 +457,7 @@ def tampered(result: ToolResult, change: Any) -> ToolResult:
     [
         (lambda d: d["current"].update(temperature="21"), "current.temperature should be a number (got '21')"),
         (lambda d: d["daily"][3].update(high=None), "daily[3].high should be a number (got None)"),
-        (lambda d: d.update(daily=[]), "daily should have at least one item"),
+        (lambda d: d.update(daily={"today": {}}), "daily should be a list (got {'today': {}})"),
         (lambda d: d["hourly"][0].update(condition="<b>hail</b>"), "hourly[0].condition should be one of clear"),
         (lambda d: d.pop("unit_labels"), "unit_labels is missing"),
     ],
@@ -558,6 +558,7 @@ def test_chart_geometry() -> None:
         "places",
         "climate",
         "open_meteo",
+        "open_meteo_response",
         "forecasts",
         "recordings",
         "weather_view.format",

@@ -1,9 +1,12 @@
-"""The weather example's sources: the offline city table and its rules, Open-Meteo replayed from recordings, and the
-choice between them (PYVIEW_WEATHER). Nothing here reaches the network: Open-Meteo is an ``httpx2.MockTransport``
+"""The weather example's sources: the offline city table and its rules, Open-Meteo replayed from recordings (a real
+recorded forecast among them, checked through the client, the server and the View), and the choice between them
+(PYVIEW_WEATHER). Nothing here reaches the network: Open-Meteo is an ``httpx2.MockTransport``
 serving tests/examples/fixtures/open_meteo (see the note in those files on how they were made)."""
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import importlib
 import json
 import sys
@@ -11,8 +14,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx2
+import jsonschema
 import pytest
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "weather"
@@ -103,12 +108,13 @@ def recorded(name: str) -> dict[str, Any]:
 
 
 def test_the_fixtures_say_how_they_were_made() -> None:
-    for name in recordings.SCENARIOS:
+    names = sorted(path.stem for path in recordings.FIXTURES.glob("*.json"))
+    assert names == ["denver", "hollywood", "nowhere", "seattle"]
+    readme = (recordings.FIXTURES / "README.md").read_text(encoding="utf-8")
+    for name in names:
         provenance = recorded(name)["provenance"]
         assert provenance.startswith(("SHAPED FROM THE DOCUMENTED FORMAT, NOT RECORDED", "recorded from Open-Meteo"))
         assert "recordings.py" in provenance
-    readme = (recordings.FIXTURES / "README.md").read_text(encoding="utf-8")
-    for name in recordings.SCENARIOS:
         assert f"`{name}.json`" in readme  # each file's source is named, with its repository, path and commit
 
 
@@ -235,13 +241,21 @@ async def test_auto_mode_falls_back_to_the_simulation_and_says_so() -> None:
 
 
 @pytest.mark.anyio
-async def test_a_forecast_of_the_wrong_shape_is_not_a_crash() -> None:
+@pytest.mark.parametrize(
+    ("forecast", "why"),
+    [
+        ({"hourly": {"time": "soon"}}, "unexpected shape"),
+        ({"hourly": {"time": ["tomorrow"]}}, "unexpected shape"),
+        ({"current": {}}, "no current temperature or weather code"),  # nothing to show, even from the hours
+    ],
+)
+async def test_a_forecast_of_the_wrong_shape_is_not_a_crash(forecast: dict[str, Any], why: str) -> None:
     geocoded = recorded("denver")["exchanges"][0]["response"]["json"]
 
     def answer(request: httpx2.Request) -> httpx2.Response:
-        return httpx2.Response(200, json=geocoded if request.url.path == "/v1/search" else {"current": {}})
+        return httpx2.Response(200, json=geocoded if request.url.path == "/v1/search" else forecast)
 
-    with pytest.raises(forecasts.ForecastUnavailable, match="unexpected shape"):
+    with pytest.raises(forecasts.ForecastUnavailable, match=why):
         await forecasts.Forecaster("online", transport=httpx2.MockTransport(answer)).weather("Denver")
     report = await forecasts.Forecaster("auto", transport=httpx2.MockTransport(answer)).weather("Denver")
     assert report.provider == "simulated"
@@ -349,3 +363,177 @@ def test_the_card_names_its_source_and_namesakes_become_buttons() -> None:
     screen.click("Show Portland, Maine, United States")
     assert app.calls == [("refresh_weather", {"city": "Portland, Maine, United States", "units": "metric"})]
     assert screen.find("[data-testid=source]").text.startswith("Simulated data · updated ")
+
+
+# -- a REAL recorded forecast, replayed through the client, the server and the View -------------------------------
+# seattle.json is an answer another project recorded with curl (fixtures/open_meteo/README.md says which, and what it
+# asked): 168 hours and 7 days in °F, mph and inches, with no `current` block and without apparent_temperature,
+# is_day, uv_index, visibility or pressure_msl. The client must show what is there and leave the rest out; these
+# tests check what a person would see.
+
+SEATTLE_TIME = ZoneInfo("America/Los_Angeles")
+SEATTLE_NOW = datetime(2026, 5, 7, 14, 30, tzinfo=SEATTLE_TIME)  # the recording's first day; it holds no "now" itself
+ANSWER: dict[str, Any] = recordings.load("seattle")["exchanges"][0]["response"]["json"]
+FULLSCREEN = {"displayMode": "fullscreen", "availableDisplayModes": ["inline", "fullscreen"]}
+
+
+def celsius(fahrenheit: float) -> float:
+    return round((fahrenheit - 32) * 5 / 9, 1)
+
+
+async def replayed(units: str = "metric", now: datetime = SEATTLE_NOW) -> Any:
+    """The forecast for Seattle (the offline table's place: 47.6062, -122.3321) from the replayed recording."""
+    async with httpx2.AsyncClient(transport=recordings.replay()) as client:
+        return await open_meteo.fetch_forecast(client, places.find_place("Seattle"), units, now)
+
+
+def card(structured: dict[str, Any], host: dict[str, Any] | None = None) -> Any:
+    app = ToolsOnlyApp(host_context=host or FULLSCREEN)
+    screen = render(components.WeatherView(), app=app)
+    app.emit("tool_result", ToolResult({"content": [], "structuredContent": structured}))
+    screen.settle()
+    assert not screen.errors and screen.query("[data-testid=error]") is None
+    return screen
+
+
+@pytest.mark.anyio
+async def test_the_real_recording_gives_the_hours_and_days_it_holds() -> None:
+    report = await replayed()
+    hourly, daily = ANSWER["hourly"], ANSWER["daily"]
+    at = hourly["time"].index("2026-05-07T14:00")  # the hour 14:30 falls in
+    # no current block: now is the hour it falls in, in °C from the recording's °F
+    assert report.local_time == "2026-05-07T14:30-07:00"
+    assert report.current.temperature == celsius(hourly["temperature_2m"][at]) == 15.2
+    assert (report.current.condition, report.current.humidity) == ("partly_cloudy", hourly["relative_humidity_2m"][at])
+    assert report.current.wind_speed == round(hourly["wind_speed_10m"][at] * 1.609344, 1)  # mp/h -> km/h
+    assert report.current.wind_compass == "NW"
+    # what the recording lacks is None, not a made-up number
+    current = report.current
+    assert (current.feels_like, current.uv_index, current.visibility, current.pressure) == (None, None, None, None)
+    assert current.is_day  # no is_day either: from the day's sunrise (05:42) and sunset (20:29)
+    assert [hour.time[11:16] for hour in report.hourly[:2]] == ["14:00", "15:00"] and len(report.hourly) == 24
+    assert [hour.temperature for hour in report.hourly] == [celsius(t) for t in hourly["temperature_2m"][at : at + 24]]
+    assert [hour.is_day for hour in report.hourly].count(False) == 9  # 21:00 to 05:00
+    assert {hour.feels_like for hour in report.hourly} == {None}
+    assert [day.date for day in report.daily] == daily["time"] and len(report.daily) == 7
+    assert [day.uv_index for day in report.daily] == [6, 6, 6, 7, 7, 6, 6]  # uv_index_max is there, rounded
+    assert (report.daily[0].sunrise, report.daily[0].sunset) == ("05:42", "20:29")
+    assert str(report).splitlines()[:3] == [
+        "Weather for Seattle, Washington, United States — Thu 7 May, 14:30 local time",
+        "Now: 15 °C, partly cloudy. Humidity 67%, wind 5 km/h NW.",  # no "feels like", no UV index
+        "Next 24 hours: 9 to 17 °C.",
+    ]
+
+
+@pytest.mark.anyio
+async def test_in_imperial_units_the_card_shows_the_recordings_own_numbers() -> None:
+    report = await replayed("imperial")
+    at = ANSWER["hourly"]["time"].index("2026-05-07T14:00")
+    assert report.current.temperature == ANSWER["hourly"]["temperature_2m"][at] == 59.4
+    assert [day.high for day in report.daily] == ANSWER["daily"]["temperature_2m_max"]
+    assert [day.wind_speed for day in report.daily] == ANSWER["daily"]["wind_speed_10m_max"]
+
+
+def test_the_server_sends_it_valid_and_the_card_leaves_out_what_is_missing(
+    weather_module: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the MCP server: structuredContent fits the tool's outputSchema, and the View shows what is there.
+
+    The recording has no geocoding answer for Seattle, so the offline table's Seattle (the same coordinates the
+    recording asked for) stands in for the geocoder; the forecast request goes through the replay.
+    """
+
+    async def geocode(client: httpx2.AsyncClient, query: str) -> Any:
+        return places.find_place(query)
+
+    monkeypatch.setattr(forecasts, "geocode", geocode)
+    online = forecasts.Forecaster("online", transport=recordings.replay(), now=SEATTLE_NOW)
+    monkeypatch.setattr(weather_module, "forecaster", online)
+
+    async def ask() -> tuple[Any, Any]:
+        async with Client(weather_module.server) as client:
+            tools = (await client.list_tools()).tools
+            return await client.call_tool("get_weather", {"city": "Seattle"}), tools
+
+    result, tools = asyncio.run(ask())  # a sync test: the View's test Screen runs its own event loop below
+    schema = next(tool.output_schema for tool in tools if tool.name == "get_weather")
+    assert not result.is_error and result.structured_content["provider"] == "open-meteo"
+    jsonschema.validate(result.structured_content, schema)
+    assert result.structured_content["current"]["uv_index"] is None
+
+    screen = card(result.structured_content)
+    assert screen.find("h2").text == "Seattle"
+    assert screen.find("[data-testid=temperature]").text == "15°"
+    assert screen.find("[data-testid=condition]").text == "Partly cloudy"
+    assert "Feels like" not in screen.find(".wx-cond").text and "H 17°" in screen.find(".wx-cond").text
+    stats = [term.text for term in screen.find_all("[data-testid=stats] dt")]
+    assert stats == ["Wind", "Humidity", "Sunset"]  # no UV index: the recording has none for the hour
+    assert screen.find("[data-testid=hourly] h3").text == "Next 24 hours"
+    assert screen.find("[data-testid=daily] h3").text == "7-day forecast"
+    assert len(screen.find_all("[data-testid=daily] tr")) == 7
+    assert screen.find("[data-testid=source]").text.startswith("Weather data by Open-Meteo.com")
+
+
+def cut(hours: int, days: int, current: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The real answer cut to its first ``hours`` and ``days`` (as some projects trim their recordings)."""
+    answer = copy.deepcopy(ANSWER)
+    for section, keep in (("hourly", hours), ("daily", days)):
+        answer[section] = {name: values[:keep] for name, values in answer[section].items()}
+    if current is not None:
+        answer["current"], answer["current_units"] = current, {"temperature_2m": "°F"}
+    return answer
+
+
+def test_fewer_hours_and_days_show_what_there_is() -> None:
+    seattle = places.find_place("Seattle")
+    short = open_meteo.to_weather(cut(3, 3), seattle, "metric", datetime(2026, 5, 7, 1, 30, tzinfo=SEATTLE_TIME))
+    assert [hour.time[11:16] for hour in short.hourly] == ["01:00", "02:00"]
+    assert [day.date for day in short.daily] == ANSWER["daily"]["time"][:3]
+    assert not short.current.is_day  # 01:30, before the 05:42 sunrise
+    screen = card(short.model_dump())
+    assert screen.find("[data-testid=hourly] h3").text == "Next 2 hours"
+    assert screen.find("[data-testid=daily] h3").text == "3-day forecast"
+    assert screen.find("[data-testid=stats] dt").text == "Wind"
+    assert "Now" in screen.find("[data-testid=hourly] svg").text
+
+
+def test_a_current_time_after_the_last_hour_shows_no_hourly_strip() -> None:
+    """The shape of frenck/python-open-meteo's recording: current.time 12:30, hours only from 00:00 to 02:00."""
+    seattle = places.find_place("Seattle")
+    with pytest.raises(open_meteo.OpenMeteoError, match="no current temperature or weather code"):
+        open_meteo.to_weather(cut(3, 3), seattle, "metric", SEATTLE_NOW)  # no current block and no hour for 14:30
+    current = {"time": "2026-05-07T12:30", "temperature_2m": 59.0, "weather_code": 2}
+    report = open_meteo.to_weather(cut(3, 3, current), seattle, "metric", SEATTLE_NOW)
+    assert report.local_time == "2026-05-07T12:30-07:00" and report.current.temperature == 15.0
+    assert report.hourly == [] and len(report.daily) == 3
+    screen = card(report.model_dump())
+    assert screen.query("[data-testid=hourly]") is None and screen.find("[data-testid=daily]")
+    assert screen.find("[data-testid=temperature]").text == "15°"
+    assert "Next" not in str(report) and "3-day forecast:" in str(report)
+
+
+def test_legacy_names_and_a_current_weather_block_are_read() -> None:
+    legacy = cut(24, 2)
+    for block in (legacy["hourly"], legacy["hourly_units"]):  # the names answers had before 2023
+        block["weathercode"] = block.pop("weather_code")
+        block["windspeed_10m"] = block.pop("wind_speed_10m")
+    legacy["current_weather"] = {"time": "2026-05-07T10:00", "temperature": 55.4, "weathercode": 61, "windspeed": 3}
+    legacy["current_weather_units"] = {"temperature": "°F", "windspeed": "mp/h"}
+    report = open_meteo.to_weather(legacy, places.find_place("Seattle"), "metric", SEATTLE_NOW)
+    assert (report.current.temperature, report.current.condition, report.current.wind_speed) == (13.0, "rain", 4.8)
+    assert report.hourly[0].wind_speed == round(ANSWER["hourly"]["wind_speed_10m"][10] * 1.609344, 1)
+    assert len(report.hourly) == 14 and len(report.daily) == 2
+
+
+@pytest.mark.anyio
+async def test_the_replay_compares_the_place_and_time_zone_the_recording_states() -> None:
+    recorded = recordings.load("seattle")["exchanges"][0]
+    assert recorded["compare"] == ["latitude", "longitude", "timezone"]
+    async with httpx2.AsyncClient(transport=recordings.replay()) as client:
+        elsewhere = {**recorded["request"]["params"], "latitude": "47.6100"}
+        with pytest.raises(LookupError) as caught:
+            await client.get(open_meteo.FORECAST_URL, params=elsewhere)
+        assert "latitude: sent '47.6100', recorded '47.6062'" in str(caught.value)
+        assert "hourly" not in str(caught.value).split("compared:")[1]  # only the compared parameters are listed
+        asked = await client.get(open_meteo.FORECAST_URL, params=recorded["request"]["params"])
+        assert asked.json() == ANSWER

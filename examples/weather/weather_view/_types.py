@@ -31,29 +31,29 @@ Condition = Literal[
 class Current(TypedDict):
     time: str
     temperature: float
-    feels_like: float
+    feels_like: NotRequired[float | None]
     condition: Condition
     description: str
     is_day: bool
-    humidity: int
-    wind_speed: float
-    wind_direction: int
-    wind_compass: str
-    pressure: float
-    uv_index: int
-    visibility: float
+    humidity: NotRequired[int | None]
+    wind_speed: NotRequired[float | None]
+    wind_direction: NotRequired[int | None]
+    wind_compass: NotRequired[str | None]
+    pressure: NotRequired[float | None]
+    uv_index: NotRequired[int | None]
+    visibility: NotRequired[float | None]
 
 
 class Hour(TypedDict):
     time: str
     temperature: float
-    feels_like: float
+    feels_like: NotRequired[float | None]
     condition: Condition
     description: str
     is_day: bool
-    precipitation_chance: int
-    precipitation: float
-    wind_speed: float
+    precipitation_chance: NotRequired[int | None]
+    precipitation: NotRequired[float | None]
+    wind_speed: NotRequired[float | None]
 
 
 class Day(TypedDict):
@@ -62,10 +62,10 @@ class Day(TypedDict):
     low: float
     condition: Condition
     description: str
-    precipitation_chance: int
-    precipitation: float
-    wind_speed: float
-    uv_index: int
+    precipitation_chance: NotRequired[int | None]
+    precipitation: NotRequired[float | None]
+    wind_speed: NotRequired[float | None]
+    uv_index: NotRequired[int | None]
     sunrise: str | None
     sunset: str | None
 

@@ -82,19 +82,24 @@ def describe_hours(hours: Sequence[dict[str, Any]], degree: str, twelve_hour: bo
     """What the chart shows, in words, for screen readers."""
     temps = [hour["temperature"] for hour in hours]
     warmest, coldest = hours[temps.index(max(temps))], hours[temps.index(min(temps))]
+    coldest_at, warmest_at = hour_label(coldest["time"], twelve_hour), hour_label(warmest["time"], twelve_hour)
     text = (
-        f"Next 24 hours: from {round(coldest['temperature'])}{degree} at {hour_label(coldest['time'], twelve_hour)} "
-        f"to {round(warmest['temperature'])}{degree} at {hour_label(warmest['time'], twelve_hour)}."
+        f"Next {len(hours)} hours: from {round(coldest['temperature'])}{degree} at {coldest_at} "
+        f"to {round(warmest['temperature'])}{degree} at {warmest_at}."
     )
-    wet = [hour for hour in hours if hour["precipitation_chance"] >= 50]
+    wet = [hour for hour in hours if (hour.get("precipitation_chance") or 0) >= 50]
     if wet:
         text += f" {wet[0]['description']} likely from {hour_label(wet[0]['time'], twelve_hour)}."
     return text
 
 
 @component
-def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: bool = False) -> Element:
-    """The next 24 hours: temperature curve, icons, precipitation chance and hour labels."""
+def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: bool = False, now: str = "") -> Element:
+    """The next hours (24, or what the source has): temperature curve, icons, precipitation chance, hour labels.
+
+    The first hour reads "Now" (with a dot on the curve) when it is the hour of ``now``, the forecast's local time
+    (without ``now``: always).
+    """
     temps = [float(hour["temperature"]) for hour in hours]
     xs = x_positions(len(hours))
     ys = y_scale(temps)
@@ -102,10 +107,11 @@ def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: boo
     line = smooth_path(points)
     area = f"{line} L{xs[-1]:.1f} {BARS_BOTTOM - BARS_HEIGHT - 8} L{xs[0]:.1f} {BARS_BOTTOM - BARS_HEIGHT - 8} Z"
     step = xs[1] - xs[0] if len(xs) > 1 else WIDTH
+    starts_now = hours[0]["time"][:13] == now[:13] if now else True
     marks: list[Element] = []
     for k, hour in enumerate(hours):
         x, y = xs[k], ys[k]
-        chance = int(hour["precipitation_chance"])
+        chance = int(hour.get("precipitation_chance") or 0)  # unknown: no bar
         if chance >= 10:  # one bar per hour, its height the chance of precipitation
             height = max(1.5, BARS_HEIGHT * chance / 100)
             marks.append(
@@ -130,7 +136,7 @@ def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: boo
                 )
             )
             marks.append(h.text(f"{round(temps[k])}°", x=f"{x:.1f}", y=f"{y - 10:.1f}", class_="wx-c-temp"))
-            label = "Now" if k == 0 else hour_label(hour["time"], twelve_hour)
+            label = "Now" if k == 0 and starts_now else hour_label(hour["time"], twelve_hour)
             marks.append(h.text(label, x=f"{x:.1f}", y=LABELS_Y, class_="wx-c-hour"))
             if chance >= 20:
                 marks.append(h.text(f"{chance}%", x=f"{x:.1f}", y=BARS_BOTTOM - BARS_HEIGHT - 2, class_="wx-c-chance"))
@@ -151,7 +157,7 @@ def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: boo
         h.path(d=area, class_="wx-c-area"),
         *marks,
         h.path(d=line, class_="wx-c-line"),
-        h.circle(cx=f"{xs[0]:.1f}", cy=f"{ys[0]:.1f}", r=4.5, class_="wx-c-now"),
+        h.circle(cx=f"{xs[0]:.1f}", cy=f"{ys[0]:.1f}", r=4.5, class_="wx-c-now") if starts_now else None,
         view_box=f"0 0 {WIDTH} {HEIGHT}",
         class_="wx-chart",
         role="img",

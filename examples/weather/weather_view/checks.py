@@ -120,28 +120,29 @@ FORECAST = {
     "units": ("metric", "imperial"),
     "unit_labels": {"temperature": str, "speed": str, "precipitation": str},
     "local_time": str,
+    # A real source may lack any of these (the card leaves the stat out), or have fewer hours or days, or none.
     "current": {
         **_SKY,
-        "feels_like": float,
-        "humidity": float,
-        "wind_speed": float,
-        "wind_compass": str,
-        "uv_index": int,
+        "feels_like": Maybe(float),
+        "humidity": Maybe(float),
+        "wind_speed": Maybe(float),
+        "wind_compass": Maybe(str),
+        "uv_index": Maybe(int),
     },
-    "hourly": NonEmpty({**_SKY, "precipitation_chance": float}),
-    "daily": NonEmpty(
+    "hourly": [{**_SKY, "precipitation_chance": Maybe(float)}],
+    "daily": [
         {
             "date": str,
             "high": float,
             "low": float,
             "condition": CONDITIONS,
             "description": str,
-            "precipitation_chance": float,
-            "precipitation": float,
+            "precipitation_chance": Maybe(float),
+            "precipitation": Maybe(float),
             "sunrise": Maybe(str),
             "sunset": Maybe(str),
         }
-    ),
+    ],
 }
 
 

@@ -239,48 +239,55 @@ def UnitToggle(units: str, pending_units: str | None, on_change: Callable[[str],
 
 @component
 def Stats(data: Forecast, twelve_hour: bool) -> Element:
-    now, labels, today = data["current"], data["unit_labels"], data["daily"][0]
-    # The next sun event: today's sunrise, else today's sunset, else tomorrow's sunrise.
-    time_now, sunrise, sunset = now["time"][11:16], today.get("sunrise"), today.get("sunset")
-    if sunrise and time_now < sunrise:
-        sun_label, sun_time = "Sunrise", sunrise
-    elif sunset and time_now < sunset:
-        sun_label, sun_time = "Sunset", sunset
-    else:
-        sun_label, sun_time = "Sunrise", data["daily"][1].get("sunrise") if len(data["daily"]) > 1 else None
-    if sun_time and twelve_hour:
-        sun_time = clock(f"0000-00-00T{sun_time}", twelve_hour=True)
-    items = (  # (label, value, a quieter detail)
-        ("Wind", f"{round(now['wind_speed'])} {labels['speed']}", now["wind_compass"]),
-        ("Humidity", f"{now['humidity']}%", None),
-        ("UV index", str(now["uv_index"]), uv_label(now["uv_index"])),
-        (sun_label, sun_time or "—", None),
-    )
+    """Wind, humidity, UV index and the next sun event: each one the forecast has (a real source may lack some)."""
+    now, labels, days = data["current"], data["unit_labels"], data["daily"]
+    items: list[tuple[str, str, str | None]] = []  # (label, value, a quieter detail)
+    if now.get("wind_speed") is not None:
+        items.append(("Wind", f"{round(now['wind_speed'])} {labels['speed']}", now.get("wind_compass")))
+    if now.get("humidity") is not None:
+        items.append(("Humidity", f"{now['humidity']}%", None))
+    if now.get("uv_index") is not None:
+        items.append(("UV index", str(now["uv_index"]), uv_label(now["uv_index"])))
+    if days:
+        # The next sun event: today's sunrise, else today's sunset, else tomorrow's sunrise.
+        time_now, sunrise, sunset = now["time"][11:16], days[0].get("sunrise"), days[0].get("sunset")
+        if sunrise and time_now < sunrise:
+            sun_label, sun_time = "Sunrise", sunrise
+        elif sunset and time_now < sunset:
+            sun_label, sun_time = "Sunset", sunset
+        else:
+            sun_label, sun_time = "Sunrise", days[1].get("sunrise") if len(days) > 1 else None
+        if sun_time and twelve_hour:
+            sun_time = clock(f"0000-00-00T{sun_time}", twelve_hour=True)
+        items.append((sun_label, sun_time or "—", None))
     return h.dl(
         *(
             h.div(h.dt(name), h.dd(value, h.small(detail) if detail else None), class_="wx-stat")
             for name, value, detail in items
         ),
         class_="wx-stats",
+        data_testid="stats",
     )
 
 
 @component
-def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str) -> Element:
-    """Seven days: icon, words, chance of precipitation, and each day's low-high range on the week's scale."""
+def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str, today: str = "") -> Element:
+    """The days: icon, words, chance of precipitation, and each day's low-high range on the week's scale."""
     week_low = min(day["low"] for day in days)
     week_high = max(day["high"] for day in days)
     span = max(week_high - week_low, 1.0)
     rows = []
     for index, day in enumerate(days):
+        is_today = day["date"] == today[:10] if today else index == 0
         left = (day["low"] - week_low) / span * 100
         width = max((day["high"] - day["low"]) / span * 100, 4)
-        chance = day["precipitation_chance"]
-        rain = f"{chance}%" if chance >= 20 else ""
-        rain_title = f"{chance}% chance of precipitation {amount(day['precipitation'], precipitation_unit)}".strip()
+        chance = day.get("precipitation_chance")
+        rain = f"{chance}%" if chance is not None and chance >= 20 else ""
+        wet = amount(day.get("precipitation") or 0, precipitation_unit)
+        rain_title = f"{chance}% chance of precipitation {wet}".strip()
         rows.append(
             h.tr(
-                h.td(day_label(day["date"], index), class_="wx-d-day", title=long_date(day["date"])),
+                h.td(day_label(day["date"], 0 if is_today else 1), class_="wx-d-day", title=long_date(day["date"])),
                 h.td(WeatherIcon(day["condition"], size=28, label=day["description"]), class_="wx-d-icon"),
                 h.td(day["description"], class_="wx-d-desc"),
                 h.td(rain, class_="wx-d-rain", title=rain_title if rain else None),
@@ -294,7 +301,7 @@ def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str)
                 key=day["date"],
             )
         )
-    return h.table(h.tbody(*rows), class_="wx-table", aria_label=f"7-day forecast in {degree}")
+    return h.table(h.tbody(*rows), class_="wx-table", aria_label=f"{len(days)}-day forecast in {degree}")
 
 
 # -- the root ------------------------------------------------------------------------------------------------------
@@ -453,7 +460,8 @@ def WeatherView() -> Element:
         )
 
     # -- the forecast --------------------------------------------------------------------------------------------
-    now, labels, today = data["current"], data["unit_labels"], data["daily"][0]
+    now, labels = data["current"], data["unit_labels"]
+    today = data["daily"][0] if data["daily"] else None
     deg = labels["temperature"]
     where = ", ".join(part for part in (data.get("region"), data["country"]) if part)  # "Colorado, United States"
     fullscreen = mode == "fullscreen"
@@ -509,8 +517,8 @@ def WeatherView() -> Element:
             h.div(degrees(now["temperature"]), class_="wx-temp", data_testid="temperature"),
             h.div(
                 h.strong(now["description"], data_testid="condition"),
-                h.span(f"Feels like {degrees(now['feels_like'])}"),
-                h.span(f"H {degrees(today['high'])}  L {degrees(today['low'])}"),
+                h.span(f"Feels like {degrees(now['feels_like'])}") if now.get("feels_like") is not None else None,
+                h.span(f"H {degrees(today['high'])}  L {degrees(today['low'])}") if today else None,
                 class_="wx-cond",
             ),
             class_="wx-now",
@@ -530,19 +538,24 @@ def WeatherView() -> Element:
     )
     if not fullscreen:
         return Shell(card)
+    hours, days = data["hourly"], data["daily"]
     return Shell(
         card,
         h.section(
-            h.h3("Next 24 hours"),
-            HourlyChart(tuple(data["hourly"]), deg, twelve_hour),
+            h.h3(f"Next {len(hours)} hours" if len(hours) != 1 else "Next hour"),
+            HourlyChart(tuple(hours), deg, twelve_hour, data["local_time"]),
             class_="wx-section",
             data_testid="hourly",
-        ),
+        )
+        if hours
+        else None,
         h.section(
-            h.h3("7-day forecast"),
-            DailyTable(tuple(data["daily"]), deg, labels["precipitation"]),
+            h.h3(f"{len(days)}-day forecast"),
+            DailyTable(tuple(days), deg, labels["precipitation"], data["local_time"]),
             class_="wx-section",
             data_testid="daily",
-        ),
+        )
+        if days
+        else None,
         fullscreen=True,
     )
