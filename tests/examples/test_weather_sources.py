@@ -512,6 +512,17 @@ def test_a_current_time_after_the_last_hour_shows_no_hourly_strip() -> None:
     assert "Next" not in str(report) and "3-day forecast:" in str(report)
 
 
+def test_a_current_time_before_the_first_hour_labels_hours_and_days_by_their_names() -> None:
+    current = {"time": "2026-05-06T23:30", "temperature_2m": 53.6, "weather_code": 3}  # the evening before
+    report = open_meteo.to_weather(cut(6, 2, current), places.find_place("Seattle"), "metric", SEATTLE_NOW)
+    assert [hour.time[11:16] for hour in report.hourly][:2] == ["00:00", "01:00"] and len(report.daily) == 2
+    screen = card(report.model_dump())
+    chart_text = screen.find("[data-testid=hourly] svg").text
+    assert "Now" not in chart_text and "00:00" in chart_text  # the first hour is not "now"
+    assert "Today" not in screen.find("[data-testid=daily]").text  # nor is the first day today
+    assert screen.find("[data-testid=daily] td").text == "Thu"
+
+
 def test_legacy_names_and_a_current_weather_block_are_read() -> None:
     legacy = cut(24, 2)
     for block in (legacy["hourly"], legacy["hourly_units"]):  # the names answers had before 2023
