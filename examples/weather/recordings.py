@@ -73,55 +73,61 @@ def replay(folder: Path = FIXTURES) -> httpx2.MockTransport:
     """A transport answering exactly the requests recorded in ``folder``; any other request raises ``LookupError``.
 
     The error names the recorded requests to the same URL and the parameters that differ, e.g.
-    ``count: sent '10', recorded (absent)``. An exchange with a ``compare`` list (a recording another project made,
-    which asked for other variables) answers any request whose listed parameters match.
+    ``count: sent '10', recorded (absent)``. An exchange with a ``compare`` list (a recording another project made
+    with its own request) answers any request whose listed parameters match (numbers to 4 decimals).
     """
     answers: dict[str, tuple[int, Any]] = {}
-    partial: dict[str, list[list[str]]] = {}  # "GET https://host/path?" -> the parameter lists to compare
+    compared: dict[str, list[str]] = {}  # key of a partly compared recording -> the parameters it compares
     for path in sorted(folder.glob("*.json")):
         for exchange in json.loads(path.read_text(encoding="utf-8"))["exchanges"]:
             request = httpx2.Request("GET", exchange["request"]["url"], params=exchange["request"]["params"])
             names = exchange.get("compare")
             if names:
                 request = _only(request, names)
-                partial.setdefault(_endpoint(request), []).append(names)
+                compared[key(request)] = names
             answers[key(request)] = (exchange["response"]["status"], exchange["response"]["json"])
 
     def answer(request: httpx2.Request) -> httpx2.Response:
         found = answers.get(key(request))
-        for names in partial.get(_endpoint(request), []) if found is None else []:
+        for names in compared.values() if found is None else ():
             found = found or answers.get(key(_only(request, names)))
         if found is None:
-            raise LookupError(_mismatch(request, answers, partial))
+            raise LookupError(_mismatch(request, answers, compared))
         return httpx2.Response(found[0], json=found[1])
 
     return httpx2.MockTransport(answer)
 
 
-def _endpoint(request: httpx2.Request) -> str:
-    return key(request).split("?")[0] + "?"
-
-
 def _only(request: httpx2.Request, names: list[str]) -> httpx2.Request:
-    """``request`` with only the parameters ``names`` (those it has)."""
-    params = [(name, value) for name, value in request.url.params.multi_items() if name in names]
+    """``request`` with only the parameters ``names`` (those it has), numbers to the 4 decimals the client sends.
+
+    '52.27' is '52.2700' and '6.87417' is '6.8742' (a coordinate to about 10 m; Open-Meteo's grid is kilometres).
+    """
+    params = [(name, _value(value)) for name, value in request.url.params.multi_items() if name in names]
     return httpx2.Request(request.method, request.url.copy_with(query=None), params=params)
 
 
-def _mismatch(request: httpx2.Request, answers: dict[str, Any], partial: dict[str, list[list[str]]]) -> str:
+def _value(text: str) -> str:
+    try:
+        return f"{float(text):.4f}"
+    except ValueError:
+        return text
+
+
+def _mismatch(request: httpx2.Request, answers: dict[str, Any], compared: dict[str, list[str]]) -> str:
     """Why ``request`` has no recording: the closest recorded request to the same URL, parameter by parameter."""
-    sent = dict(request.url.params.multi_items())
-    endpoint = _endpoint(request)
+    endpoint = key(request).split("?")[0] + "?"
     lines = [f"no recorded Open-Meteo response for {key(request)}"]
     for recorded in (known for known in answers if known.startswith(endpoint)):
         params = dict(httpx2.URL(recorded.split(" ", 1)[1]).params.multi_items())
-        compared = next((names for names in partial.get(endpoint, []) if set(params) <= set(names)), None)
+        names = compared.get(recorded)
+        sent = dict((_only(request, names) if names else request).url.params.multi_items())
         differ = [
             f"{name}: sent {sent.get(name, '(absent)')!r}, recorded {params.get(name, '(absent)')!r}"
             for name in sorted(set(sent) | set(params))
-            if sent.get(name) != params.get(name) and (compared is None or name in compared)
+            if sent.get(name) != params.get(name)
         ]
-        only = f" (compared: {', '.join(compared)})" if compared else ""
+        only = f" (compared: {', '.join(names)})" if names else ""
         lines.append(f"  vs {recorded}{only}: " + "; ".join(differ))
     lines.append("(re-record online: python examples/weather/recordings.py)")
     return "\n".join(lines)

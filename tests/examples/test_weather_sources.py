@@ -109,7 +109,7 @@ def recorded(name: str) -> dict[str, Any]:
 
 def test_the_fixtures_say_how_they_were_made() -> None:
     names = sorted(path.stem for path in recordings.FIXTURES.glob("*.json"))
-    assert names == ["denver", "hollywood", "nowhere", "seattle"]
+    assert names == ["denver", "enschede", "hollywood", "nowhere", "seattle"]
     readme = (recordings.FIXTURES / "README.md").read_text(encoding="utf-8")
     for name in names:
         provenance = recorded(name)["provenance"]
@@ -497,18 +497,49 @@ def test_fewer_hours_and_days_show_what_there_is() -> None:
     assert "Now" in screen.find("[data-testid=hourly] svg").text
 
 
-def test_a_current_time_after_the_last_hour_shows_no_hourly_strip() -> None:
-    """The shape of frenck/python-open-meteo's recording: current.time 12:30, hours only from 00:00 to 02:00."""
-    seattle = places.find_place("Seattle")
+def test_without_a_current_block_or_an_hour_for_now_there_is_nothing_to_show() -> None:
     with pytest.raises(open_meteo.OpenMeteoError, match="no current temperature or weather code"):
-        open_meteo.to_weather(cut(3, 3), seattle, "metric", SEATTLE_NOW)  # no current block and no hour for 14:30
-    current = {"time": "2026-05-07T12:30", "temperature_2m": 59.0, "weather_code": 2}
-    report = open_meteo.to_weather(cut(3, 3, current), seattle, "metric", SEATTLE_NOW)
-    assert report.local_time == "2026-05-07T12:30-07:00" and report.current.temperature == 15.0
-    assert report.hourly == [] and len(report.daily) == 3
+        open_meteo.to_weather(cut(3, 3), places.find_place("Seattle"), "metric", SEATTLE_NOW)  # hours end at 02:00
+
+
+# enschede.json: frenck/python-open-meteo's recording (every variable; that project trimmed it to 00:00-02:00 and 3
+# days) for the point its test asks for, near Enschede; its current.time, 12:30, is after the last hour.
+ENSCHEDE = places.Place(
+    name="Enschede",
+    country="Netherlands",
+    country_code="NL",
+    region=None,
+    latitude=52.27,
+    longitude=6.87417,
+    timezone="Europe/Amsterdam",
+    population=0,
+)
+
+
+def test_a_real_recording_whose_current_time_is_after_its_hours_shows_no_hourly_strip() -> None:
+    async def fetch() -> Any:
+        async with httpx2.AsyncClient(transport=recordings.replay()) as client:
+            return await open_meteo.fetch_forecast(client, ENSCHEDE, "metric")  # now comes from the recording
+
+    report = asyncio.run(fetch())  # a sync test: the View's test Screen runs its own event loop below
+    now = report.current
+    assert report.local_time == "2026-10-03T12:30+02:00"
+    assert (now.temperature, now.feels_like, now.condition, now.is_day) == (17.7, 17.6, "partly_cloudy", True)
+    assert (now.humidity, now.wind_speed, now.wind_compass, now.pressure) == (66, 3.6, "W", 1030)
+    assert now.uv_index is None and now.visibility is None  # not in the current block, and no hour for 12:30
+    assert report.hourly == []
+    assert [(day.date, day.high, day.low) for day in report.daily] == [
+        ("2026-10-03", 20.6, 8.4),
+        ("2026-10-04", 20.2, 10.8),
+        ("2026-10-05", 22.2, 11.6),
+    ]
+    assert report.daily[1].condition == "fog" and report.daily[2].uv_index == 3
     screen = card(report.model_dump())
-    assert screen.query("[data-testid=hourly]") is None and screen.find("[data-testid=daily]")
-    assert screen.find("[data-testid=temperature]").text == "15°"
+    assert screen.query("[data-testid=hourly]") is None  # no hourly strip, and no crash
+    assert screen.find("[data-testid=daily] h3").text == "3-day forecast"
+    assert screen.find("[data-testid=temperature]").text == "18°"
+    assert "Feels like 18°" in screen.find(".wx-cond").text
+    assert [term.text for term in screen.find_all("[data-testid=stats] dt")] == ["Wind", "Humidity", "Sunset"]
     assert "Next" not in str(report) and "3-day forecast:" in str(report)
 
 
