@@ -10,7 +10,9 @@ Two calls per city:
    exactly as it does for the simulation.
 
 Everything is read from the response, including "now" (``current.time``), so a replayed recording gives the same
-:class:`weather_data.Weather` on any day. The tests replay responses through ``httpx2.MockTransport``
+:class:`weather_data.Weather` on any day. Real answers can hold less than asked (fewer hours or days, variables
+missing or null, no ``current`` block) or come in other units: ``open_meteo_response.py`` reads them, and the result
+leaves out what is not there rather than failing. The tests replay responses through ``httpx2.MockTransport``
 (``recordings.py``); nothing here needs the network unless you call it with a real client.
 
 Example:

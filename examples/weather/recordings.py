@@ -8,7 +8,9 @@ Each file holds one scenario: the requests ``forecasts.Forecaster`` made for one
 got, and a ``provenance`` line saying where the response comes from (tests/examples/fixtures/open_meteo/README.md
 names the public recordings the committed files come from). :func:`replay` serves them back strictly: a request
 whose method, URL or parameters differ from every recording fails loudly and says which parameters differ, so a
-test can never reach the network by accident, and a change to what the client asks cannot pass unnoticed.
+test can never reach the network by accident, and a change to what the client asks cannot pass unnoticed. A
+recording another project made with its own request (``seattle.json``, ``enschede.json``: not in ``SCENARIOS``, so
+never rewritten) has a ``compare`` list: only those parameters (the place and time zone) must match.
 
 Example:
     >>> sorted(SCENARIOS)
