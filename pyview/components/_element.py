@@ -161,6 +161,8 @@ def _wire_name(name: str) -> str:
         wire = "@" + _EVENT_ALIASES.get(event, event)
     elif name == "dangerously_set_inner_html":
         wire = "!html"
+    elif name == "dataset":
+        wire = "!data"
     else:
         wire = SPECIAL_NAMES.get(name) or (name.rstrip("_").replace("_", "-") if "_" in name else name)
         if not valid_name(wire):
@@ -213,7 +215,9 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
                 attrs["." + name] = bool(value)
             continue
         if first == "!":
-            if value is not None:
+            if wire == "!data":  # dataset={"row_id": 3}: data-row-id="3", each entry as a data_* keyword
+                _add_dataset(tag, attrs, value)
+            elif value is not None:
                 markup = value.__html__() if hasattr(value, "__html__") else value
                 attrs["!html"] = str(markup)
             continue
@@ -246,6 +250,17 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
     if "!html" in attrs and kids:
         raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
     return Element(tag, attrs, events, kids, key)
+
+
+def _add_dataset(tag: str, attrs: dict[str, object], dataset: object) -> None:
+    """``dataset={"row_id": 3, "kind": None}``: ``data-row-id="3"``, like ``data_row_id=3, data_kind=None``."""
+    if dataset is None:
+        return
+    if not hasattr(dataset, "items"):
+        raise TypeError(f"dataset must be a dict of data-* values, not {type(dataset).__name__}")
+    items = dataset.items()
+    data = build_element(tag, (), {"data_" + _kebab(str(name)): value for name, value in items}, None)
+    attrs.update(data.attrs)
 
 
 def flatten(children: Iterable[object], out: list[Node]) -> None:
@@ -294,12 +309,13 @@ class _H:
     """Element builders for every HTML and SVG tag: ``h.div(...)``, ``h.button(...)``, ``h.circle(...)``.
 
     Children are positional (text, numbers, elements, components, lists, None); attributes are keywords:
-    ``class_`` (str, list or dict), ``for_``, ``style`` (dict or str), ``data_foo`` -> ``data-foo``,
-    ``aria_label`` -> ``aria-label``, ``on_click=fn`` for events. ``h("my-tag", ...)``: a custom element.
+    ``class_`` (str, list or dict), ``for_``, ``style`` (dict or str), ``dataset={"row": 3}`` -> ``data-row``
+    (``data_row=3`` too, untyped), ``aria_label`` -> ``aria-label``, ``on_click=fn`` for events.
+    ``h("my-tag", ...)``: a custom element.
 
     Example:
         >>> from pyview.components import render_to_string
-        >>> render_to_string(h.label("Name", for_="n", class_=["field", None], data_row=3))
+        >>> render_to_string(h.label("Name", for_="n", class_=["field", None], dataset={"row": 3}))
         '<label for="n" class="field" data-row="3">Name</label>'
     """
 

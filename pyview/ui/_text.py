@@ -87,7 +87,7 @@ def Code(text: str, *, block: bool = False, language: str | None = None, class_:
         '<pre class="pv-codeblock"><code>x = 1</code></pre>'
     """
     if block:
-        return h.pre(h.code(text, data_language=language), class_=cx("pv-codeblock", class_))
+        return h.pre(h.code(text, dataset={"language": language}), class_=cx("pv-codeblock", class_))
     return h.code(text, class_=cx("pv-code", class_))
 
 

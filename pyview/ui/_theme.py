@@ -37,7 +37,7 @@ def StyleSheet() -> Element:
         >>> render_to_string(StyleSheet()).startswith('<style data-pv-ui="1">:root{')
         True
     """
-    return h.style(stylesheet(), data_pv_ui="1")
+    return h.style(stylesheet(), dataset={"pv_ui": "1"})
 
 
 def Theme(*children: object, class_: object = None, style: object = None, **attrs: object) -> Element:

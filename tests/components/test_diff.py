@@ -16,7 +16,7 @@ from pyview.components.testing import render
 @component
 def Item(label: str):
     count, set_count = use_state(0)
-    return h.li(f"{label}:{count}", on_click=lambda: set_count(count + 1), data_label=label)
+    return h.li(f"{label}:{count}", on_click=lambda: set_count(count + 1), dataset={"label": label})
 
 
 def keyed(labels):

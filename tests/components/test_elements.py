@@ -25,6 +25,17 @@ def test_attribute_names_and_values_are_normalised():
     )
 
 
+def test_dataset_is_the_typed_spelling_of_data_attributes():
+    el = h.tr(dataset={"row_id": 3, "rowKind": "x", "on": True, "off": False, "gone": None}, id="r")
+    assert render_to_string(el) == '<tr data-row-id="3" data-row-kind="x" data-on="true" data-off="false" id="r"></tr>'
+    assert h.tr(dataset={"row_id": 3}).attrs == h.tr(data_row_id=3).attrs  # the same as the keywords
+    assert h.tr(dataset=None).attrs == {}
+    with pytest.raises(TypeError, match="dataset must be a dict"):
+        h.tr(dataset="x")
+    with pytest.raises(ValueError, match="invalid attribute name"):
+        h.tr(dataset={"a b": 1})
+
+
 def test_class_dict_and_svg_camel_case():
     assert render_to_string(h.div(class_={"on": True, "off": False})) == '<div class="on"></div>'
     svg = h.svg(h.linear_gradient(id="g"), h.circle(r=4, stroke_width=2), view_box="0 0 10 10")

@@ -29,7 +29,7 @@ def Row(row_id: int, label: str, selection: Selection, remove: Any) -> Any:
         h.td(h.a(label, class_="lbl", on_click=lambda: selection.set(row_id))),
         h.td(h.a("x", class_="remove", on_click=lambda: remove(row_id))),
         class_="danger" if on else None,
-        data_id=str(row_id),
+        dataset={"id": str(row_id)},
     )
 
 
@@ -192,7 +192,7 @@ def test_few_changes_in_a_long_list_match_in_place_and_move_only_the_changed() -
 
     @component
     def Item(label: str) -> Any:
-        return h.li(label, data_label=label)
+        return h.li(label, dataset={"label": label})
 
     def tree(labels: list[str]) -> Any:
         return h.ul(h.li("head"), [Item(label, key=label) for label in labels], h.li("tail"))

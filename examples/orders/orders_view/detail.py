@@ -238,7 +238,7 @@ def CancelDialog(
                     type="button",
                     disabled=action.pending,
                     on_click=action,
-                    data_confirm=True,
+                    dataset={"confirm": True},
                 ),
             ),
             class_="o-dialog",

@@ -122,7 +122,7 @@ def OrderRow(order: dict[str, Any], selected: bool, on_select: Callable[[int], N
         class_="o-row",
         tabindex=0,
         aria_selected=selected,
-        data_order=order_id,
+        dataset={"order": order_id},
         on_click=lambda: on_select(order_id),
         on_key_down=key_down,
     )

@@ -531,7 +531,7 @@ def WeatherView() -> Element:
         ),
         h.p(note, class_="wx-note", role="alert") if note else None,
         class_="wx-card",
-        data_sky=_sky(now["condition"], now["is_day"]),
+        dataset={"sky": _sky(now["condition"], now["is_day"])},
         aria_busy="true" if pending_units or refresh_action.pending else None,
         aria_label=f"Weather in {data['city']}",
         data_testid="current",

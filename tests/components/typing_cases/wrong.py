@@ -28,3 +28,33 @@ def Card() -> object:
 
 View(42, app="x")  # E: arg-type
 h.span(1, "two", None, key=1, class_={"on": True}, on_click=print)  # fine: any child, key and prop
+h.div(clas_="x")  # E: call-arg
+h.a("home", hreff="/")  # E: call-arg
+h.input(tpye="text")  # E: call-arg
+h.button("Go", aria_lable="Go")  # E: call-arg
+h.tr(data_row=3)  # E: call-arg
+h.iframe(srcdoc="<p>")  # E: call-arg
+h.div(onclick=print)  # E: call-arg
+h.circle(hreflang="en")  # E: call-arg
+h.label(
+    "Name",
+    for_="n",
+    html_for="n",
+    class_name=["a"],
+    tab_index=0,
+    aria_label="x",
+    role="note",
+    dataset={"row_id": 3},
+    data_testid="name",
+    on_key_down=print,
+    on_keydown=print,
+    on_double_click=print,
+)  # fine: every spelling the builders map
+h.svg(h.linear_gradient(x1=0, gradient_units="userSpaceOnUse"), view_box="0 0 1 1", viewBox="0 0 1 1")  # fine
+h.fe_blend(in_="SourceGraphic", in2="BackgroundImage", mode="multiply")  # fine: in_ is the attribute in
+h.animate(attribute_name="x", from_=0, to=1, dur="1s")  # fine
+h("my-widget", anything_goes=1)  # fine: a custom element takes any keyword
+
+
+def forward(**attrs: object) -> object:
+    return h.div(**attrs)  # fine: a component forwarding its own keywords

@@ -17,7 +17,7 @@ def text_everywhere(text: str) -> Any:
     """``text`` in every kind of element that carries text: HTML, raw-text and RCDATA elements, SVG, MathML."""
     return h.section(
         h.p(text),
-        h.span(text, title=text, class_=text, data_payload=text, aria_label=text),
+        h.span(text, title=text, class_=text, dataset={"payload": text}, aria_label=text),
         h.style(text),
         h.svg(
             h.style(text),
