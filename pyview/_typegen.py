@@ -50,7 +50,9 @@ class _Writer:
 
     def name_for(self, schema: dict[str, Any], fallback: str) -> tuple[str, bool]:
         """The class name for ``schema`` and whether it is new (same title, other schema: a numbered name)."""
-        key = json.dumps(schema, sort_keys=True, default=str)
+        # a tool's top-level schema carries the $defs of its models: the same model nested elsewhere is the same type
+        shape = {k: v for k, v in schema.items() if k not in ("$defs", "definitions")}
+        key = json.dumps(shape, sort_keys=True, default=str)
         if key in self.names:
             return self.names[key], False
         base = _camel(str(schema.get("title") or fallback))
@@ -134,7 +136,8 @@ def render_types(schemas: dict[str, dict[str, Any]], source: str) -> str:
         "from typing import Any, Literal, NotRequired, TypedDict  # noqa: F401\n"
     )
     body = "\n\n".join(source_ for source_ in writer.classes.values())
-    return head + "\n\n" + body + ("\n\n" if body else "") + "\n".join(aliases) + "\n"
+    gap = "\n\n" if body.startswith("class ") else "\n"  # as isort wants it: two blank lines before a class
+    return head + gap + body + ("\n\n" if body else "") + "\n".join(aliases) + "\n"
 
 
 async def output_schemas(server: Any) -> dict[str, dict[str, Any]]:

@@ -80,13 +80,25 @@ def test_types_from_a_server_file(tmp_path: Path) -> None:
     assert subprocess.run([*ruff, "format", "--isolated", "--check", str(out)], capture_output=True).returncode == 0
 
 
-def test_the_weather_examples_types_are_current(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("example", "view"), [("weather", "weather_view"), ("orders", "orders_view")])
+def test_the_examples_types_are_current(example: str, view: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYVIEW_WEATHER", "offline")
-    monkeypatch.chdir(ROOT / "examples" / "weather")
+    monkeypatch.chdir(ROOT / "examples" / example)
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / example))  # the server imports its sibling modules
     from pyview.server._cli import load_server
 
     _, server = load_server("server.py")
     text = render_types(asyncio.run(output_schemas(server)), "server.py")
-    assert (ROOT / "examples/weather/weather_view/_types.py").read_text() == text, (
-        "run: cd examples/weather && pyview types server.py -o weather_view/_types.py"
+    assert (ROOT / "examples" / example / view / "_types.py").read_text() == text, (
+        f"run: cd examples/{example} && pyview types server.py -o {view}/_types.py"
     )
+
+
+@pytest.mark.parametrize(("example", "view"), [("weather", "weather_view"), ("orders", "orders_view")])
+def test_the_example_views_type_check(example: str, view: str) -> None:
+    # the Views read their results through _types.py, so a misspelled or mistyped field is a mypy error
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--python-version", "3.11", "--no-error-summary", view],
+        cwd=ROOT / "examples" / example, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr

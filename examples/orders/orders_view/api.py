@@ -8,12 +8,22 @@ result has the wrong shape (``checks.py``): a malformed result never reaches the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
+from orders_view._types import ExportedFile
 from orders_view.checks import CANCELLED, EXPORTED, ORDER, PAGE, problem, unreadable
 
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Mapping
+
+    from orders_view._types import CancelResult, Order, OrderPage
+
+
+class ExportedCsv(ExportedFile):
+    """What ``export_orders`` gives the screen: the tool's ``ExportedFile`` and the CSV resource it names."""
+
+    file: dict[str, Any]
+
 
 # What the table asks for by default; list_orders's own defaults.
 DEFAULT_QUERY: dict[str, Any] = {"status": None, "customer": None, "page": 1, "page_size": 20, "sort": "-created"}
@@ -24,7 +34,7 @@ class ToolFailed(Exception):
     """A tool call that did not give a result: the message is for the person using the View."""
 
 
-def query_of(page: dict[str, Any]) -> dict[str, Any]:
+def query_of(page: Mapping[str, Any]) -> dict[str, Any]:
     """The query that produced an ``OrderPage`` (what the table's controls show).
 
     Example:
@@ -69,16 +79,18 @@ class OrdersApi:
         supports = getattr(self.app, "supports", None)
         return bool(supports and supports("serverTools"))
 
-    async def list_orders(self, query: dict[str, Any]) -> dict[str, Any]:
-        return await self._call("list_orders", arguments(query), PAGE)
+    # Each result is checked against its shape (checks.py) before it is returned as the TypedDict that
+    # `pyview types server.py` wrote into _types.py from the tool's output schema: mypy checks every read of it.
+    async def list_orders(self, query: dict[str, Any]) -> OrderPage:
+        return cast("OrderPage", await self._call("list_orders", arguments(query), PAGE))
 
-    async def get_order(self, order_id: int) -> dict[str, Any]:
-        return await self._call("get_order", {"id": order_id}, ORDER)
+    async def get_order(self, order_id: int) -> Order:
+        return cast("Order", await self._call("get_order", {"id": order_id}, ORDER))
 
-    async def cancel_order(self, order_id: int, reason: str) -> dict[str, Any]:
-        return await self._call("cancel_order", {"id": order_id, "reason": reason}, CANCELLED)
+    async def cancel_order(self, order_id: int, reason: str) -> CancelResult:
+        return cast("CancelResult", await self._call("cancel_order", {"id": order_id, "reason": reason}, CANCELLED))
 
-    async def export_orders(self, query: dict[str, Any]) -> dict[str, Any]:
+    async def export_orders(self, query: dict[str, Any]) -> ExportedCsv:
         """The ``ExportedFile`` from ``structuredContent``, plus ``"file"``: the embedded CSV resource it names
         (``{"uri", "mimeType", "text"}``, what ``download_file`` takes). The CSV travels once, in that resource."""
         args = arguments(query)
@@ -88,7 +100,7 @@ class OrdersApi:
         file = embedded_file(result.content, data.get("uri"))
         if file is None:
             raise ToolFailed("export_orders answered without the CSV file.")
-        return {**data, "file": file}
+        return cast("ExportedCsv", {**data, "file": file})
 
     async def _call(self, name: str, args: dict[str, Any], shape: dict[str, Any]) -> dict[str, Any]:
         return self._data(name, await self._result(name, args), shape)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from orders_view.api import ToolFailed
 from orders_view.format import STATUS_LABELS, date, date_time, money, plural
@@ -12,8 +12,8 @@ from pyview.components import component, h, use_action, use_state
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
+    from orders_view._types import CancelResult, Order, OrderEvent
     from orders_view.api import OrdersApi
     from pyview.components import Element, Event
 
@@ -22,7 +22,7 @@ REASONS = ("Customer changed their mind", "Duplicate order", "Payment failed", "
 
 @component
 def OrderDetail(
-    order: dict[str, Any] | None,
+    order: Order | None,
     error: str | None,
     fullscreen: bool | None,
     on_close: Callable[[], None],
@@ -135,7 +135,7 @@ def OrderDetail(
     )
 
 
-def cancel_note(order: dict[str, Any]) -> str:
+def cancel_note(order: Order) -> str:
     status = order["status"]
     if status == "cancelled":
         return f"Cancelled: {order.get('cancel_reason') or 'no reason given'}."
@@ -149,7 +149,7 @@ def cancel_note(order: dict[str, Any]) -> str:
 
 
 @component
-def Timeline(history: list[dict[str, Any]]) -> Element:
+def Timeline(history: list[OrderEvent]) -> Element:
     return h.ol(
         [
             h.li(
@@ -166,15 +166,15 @@ def Timeline(history: list[dict[str, Any]]) -> Element:
 
 @component
 def CancelDialog(
-    order: dict[str, Any],
+    order: Order,
     api: OrdersApi,
-    on_done: Callable[[dict[str, Any]], None],
+    on_done: Callable[[CancelResult], None],
     on_close: Callable[[], None],
 ) -> Element:
     """Asks before cancelling: a reason, then ``cancel_order``. The server's refusal is shown here, in the dialog."""
     reason, set_reason = use_state(REASONS[0])
     other, set_other = use_state("")
-    error, set_error = use_state(None)
+    error, set_error = use_state(cast("str | None", None))
 
     async def confirm() -> None:
         set_error(None)

@@ -12,6 +12,7 @@ from pyview.components import component, h
 if TYPE_CHECKING:
     from typing import Any
 
+    from orders_view.api import ExportedCsv
     from pyview.components import Element
 
 
@@ -28,7 +29,7 @@ def Banner(text: str, kind: str, on_dismiss: Any = None, on_retry: Any = None) -
 
 
 @component
-def ExportPanel(export: dict[str, Any], on_close: Any) -> Element:
+def ExportPanel(export: ExportedCsv, on_close: Any) -> Element:
     """The CSV as selectable text, for hosts that cannot save files for a View (no ``downloadFile``)."""
     return h.section(
         h.header(

@@ -15,7 +15,7 @@ How data flows:
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of
 from orders_view.checks import ORDER, PAGE, problem, unreadable
@@ -39,6 +39,9 @@ from pyview.components import (
 if TYPE_CHECKING:
     from typing import Any
 
+    from orders_view._types import CancelResult, Order, OrderPage, OrderSummary
+    from orders_view.api import ExportedCsv
+    from pyview.app import App
     from pyview.components import Element, Event
 
 # Seconds to wait before loading: for the host's own tool result right after connecting, and between keystrokes
@@ -49,27 +52,27 @@ TYPING_DEBOUNCE = 0.3
 
 @component
 def OrdersScreen() -> Element:
-    app = use_app()
+    app = cast("App", use_app())  # __init__.py gives this View its App (api.available checks what it can do)
     api = OrdersApi(app)
     context = use_host_context()
     result = use_tool_result()
     live = api.available  # False at build time, before the handshake, and on hosts without serverTools
 
-    page, set_page = use_state(None)  # the OrderPage on screen (a dict), None until the first one arrives
+    page, set_page = use_state(cast("OrderPage | None", None))  # the page on screen, None until the first one
     query, set_query = use_state(DEFAULT_QUERY)  # what the controls ask for
     loading, set_loading = use_state(False)
-    trouble, set_trouble = use_state(None)  # {"text": ..., "from": "list" | "result"}: a red banner
+    trouble, set_trouble = use_state(cast("dict[str, str] | None", None))  # {"text", "from": "list"|"result"}
     attempt, set_attempt = use_state(0)  # bumped by "Try again" after a failed page load
-    notice, set_notice = use_state(None)  # {"text": ..., "kind": "success" | "error"}: a dismissable banner
-    selected, set_selected = use_state(None)  # order id of the detail panel
-    detail, set_detail = use_state(None)  # the selected Order (a dict) once loaded
-    detail_error, set_detail_error = use_state(None)
+    notice, set_notice = use_state(cast("dict[str, str] | None", None))  # {"text", "kind": "success"|"error"}
+    selected, set_selected = use_state(cast("int | None", None))  # order id of the detail panel
+    detail, set_detail = use_state(cast("Order | None", None))  # the selected order once loaded
+    detail_error, set_detail_error = use_state(cast("str | None", None))
     confirming, set_confirming = use_state(False)  # the cancel dialog is open
-    export, set_export = use_state(None)  # an ExportedFile + its CSV, shown as text (no downloadFile)
+    export, set_export = use_state(cast("ExportedCsv | None", None))  # shown as text (no downloadFile)
     # The person's own choices, kept with the View instance: a frame re-mounted for this result (display-mode
     # switch, reload) comes back to the same filter, sort, page and open order.
-    saved_query, save_query = use_view_state("query", None)
-    saved_order, save_order = use_view_state("open_order", None)
+    saved_query, save_query = use_view_state("query", cast("dict[str, Any] | None", None))
+    saved_order, save_order = use_view_state("open_order", cast("int | None", None))
 
     # -- 1. the tool result the host sent ------------------------------------------------------------------
     # A good result clears the banner of an earlier bad one; a malformed one (a field of the wrong type) is
@@ -84,13 +87,14 @@ def OrdersScreen() -> Element:
             set_trouble({"text": error_text(result.text) or "The tool failed.", "from": "result"})
         elif kind and why:
             set_trouble({"text": unreadable(kind, why), "from": "result"})
-        elif kind == "list_orders":  # the first page, and the query that produced it
-            set_page(data)
+        elif kind == "list_orders":  # the first page, and the query that produced it (checked above)
+            set_page(cast("OrderPage", data))
             set_query(query_of(data))
             set_trouble(None)
         elif kind == "get_order":  # open that order (the table loads below)
-            set_selected(data["id"])
-            set_detail(data)
+            order = cast("Order", data)
+            set_selected(order["id"])
+            set_detail(order)
             set_trouble(None)
 
     use_effect(take_result, [result])
@@ -173,7 +177,7 @@ def OrdersScreen() -> Element:
         set_detail_error(None)
         set_confirming(False)
 
-    def cancelled(answer: dict[str, Any]) -> None:
+    def cancelled(answer: CancelResult) -> None:
         order = answer["order"]
         set_confirming(False)
         set_detail(order)
@@ -294,7 +298,7 @@ def OrdersScreen() -> Element:
     )
 
 
-def summary(page: dict[str, Any] | None, loading: bool) -> str:
+def summary(page: OrderPage | None, loading: bool) -> str:
     """The line under the title: how many orders, which filter.
 
     Example:
@@ -312,7 +316,7 @@ def summary(page: dict[str, Any] | None, loading: bool) -> str:
     return text
 
 
-def with_row(page: dict[str, Any] | None, order: dict[str, Any]) -> dict[str, Any] | None:
+def with_row(page: OrderPage | None, order: Order) -> OrderPage | None:
     """``page`` with the row of ``order`` replaced by its new state, and the status counts moved along.
 
     Example:
@@ -330,12 +334,12 @@ def with_row(page: dict[str, Any] | None, order: dict[str, Any]) -> dict[str, An
             if row["status"] != order["status"]:
                 counts[row["status"]] = counts.get(row["status"], 1) - 1
                 counts[order["status"]] = counts.get(order["status"], 0) + 1
-            row = {key: order.get(key, value) for key, value in row.items()}
+            row = cast("OrderSummary", {key: order.get(key, value) for key, value in row.items()})
         rows.append(row)
     return {**page, "orders": rows, "counts": counts}
 
 
-def model_context(order: dict[str, Any] | None, page: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+def model_context(order: Order | None, page: OrderPage | None) -> tuple[str, dict[str, Any]]:
     """What the model should know about the View right now: the open order, else the table's filters."""
     if order is not None:
         text = (

@@ -14,8 +14,8 @@ from pyview.components import component, h
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
+    from orders_view._types import OrderPage, OrderSummary
     from pyview.components import Element, Event
 
 # (sort key, header, numeric column?, hidden on narrow screens?)
@@ -106,7 +106,7 @@ def SortHeader(key: str, label: str, numeric: bool, narrow: bool, sort: str, on_
 
 
 @component
-def OrderRow(order: dict[str, Any], selected: bool, on_select: Callable[[int], None]) -> Element:
+def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], None]) -> Element:
     order_id = order["id"]
 
     def key_down(event: Event) -> None:
@@ -135,7 +135,7 @@ def StatusPill(status: str) -> Element:
 
 @component
 def OrdersTable(
-    orders: list[dict[str, Any]] | None,
+    orders: list[OrderSummary] | None,
     sort: str,
     selected: int | None,
     busy: bool,
@@ -184,7 +184,7 @@ def SkeletonRow() -> Element:
 
 
 @component
-def Pager(page: dict[str, Any] | None, on_page: Callable[[int], None], disabled: bool) -> Element:
+def Pager(page: OrderPage | None, on_page: Callable[[int], None], disabled: bool) -> Element:
     """``Showing 21-40 of 200`` and previous / next buttons."""
     if page is None:
         return h.div(h.span(class_="o-skel", style={"width": "140px"}), class_="o-pager", aria_hidden=True)

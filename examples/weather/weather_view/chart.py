@@ -7,7 +7,7 @@ icons every three hours, a bar per hour for the chance of precipitation, and a d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyview.components import component, h
 from weather_view.format import hour_label, weekday
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from pyview.components import Element
+    from weather_view._types import Hour
 
 WIDTH, HEIGHT = 720, 236
 LEFT, RIGHT = 24, 24  # room for the first and last labels
@@ -78,7 +79,7 @@ def smooth_path(points: Sequence[tuple[float, float]], tension: float = 0.18) ->
     return " ".join(parts)
 
 
-def describe_hours(hours: Sequence[dict[str, Any]], degree: str, twelve_hour: bool) -> str:
+def describe_hours(hours: Sequence[Hour], degree: str, twelve_hour: bool) -> str:
     """What the chart shows, in words, for screen readers."""
     temps = [hour["temperature"] for hour in hours]
     warmest, coldest = hours[temps.index(max(temps))], hours[temps.index(min(temps))]
@@ -94,7 +95,7 @@ def describe_hours(hours: Sequence[dict[str, Any]], degree: str, twelve_hour: bo
 
 
 @component
-def HourlyChart(hours: tuple[dict[str, Any], ...], degree: str, twelve_hour: bool = False, now: str = "") -> Element:
+def HourlyChart(hours: tuple[Hour, ...], degree: str, twelve_hour: bool = False, now: str = "") -> Element:
     """The next hours (24, or what the source has): temperature curve, icons, precipitation chance, hour labels.
 
     The first hour reads "Now" (with a dot on the curve) when it is the hour of ``now``, the forecast's local time

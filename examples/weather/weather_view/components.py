@@ -18,7 +18,7 @@ message (``send_message``). Each control is shown only when the host supports wh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pyview.components import (
     component,
@@ -44,10 +44,14 @@ from weather_view.styles import CSS
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from pyview.app import App, ToolResult
     from pyview.components import Element
 
+    # The tool's structuredContent: weather_data.Weather on the server, as the TypedDict `pyview types` wrote from
+    # the tool's output schema, so mypy checks every read (tests/cli/test_types.py keeps _types.py current).
+    from weather_view._types import Day, Weather
+
 REFRESH_TOOL = "refresh_weather"  # the server's app-only tool (visibility ["app"])
-Forecast = dict[str, Any]  # the tool's structuredContent: see weather_data.Weather on the server
 
 
 # -- small pieces ------------------------------------------------------------------------------------------------
@@ -112,7 +116,7 @@ def suggestions_in(message: str) -> list[str]:
     return [name.strip() for name in names if name.strip()]
 
 
-def source_label(data: Forecast) -> str:
+def source_label(data: Weather) -> str:
     """Where the forecast's numbers come from, in the card's words (Open-Meteo asks for this attribution).
 
     Example:
@@ -192,6 +196,7 @@ def Cancelled(city: str | None, reason: str | None) -> Element:
 def Problem(message: str, on_pick: Callable[[str], object] | None, pending: bool) -> Element:
     """A tool error, readable; an unknown city's suggestions become buttons that fetch that city instead."""
     suggestions = suggestions_in(message) if on_pick is not None else []
+    pick = on_pick or (lambda name: None)
     choosing = message.startswith("There are several places called ")  # namesakes: a question, not a failure
     return h.section(
         h.div(
@@ -204,7 +209,7 @@ def Problem(message: str, on_pick: Callable[[str], object] | None, pending: bool
         ),
         h.div(
             *(
-                h.button(f"Show {name}", class_="wx-ask", disabled=pending, on_click=lambda name=name: on_pick(name))
+                h.button(f"Show {name}", class_="wx-ask", disabled=pending, on_click=lambda name=name: pick(name))
                 for name in suggestions
             ),
             class_="wx-suggest",
@@ -238,19 +243,20 @@ def UnitToggle(units: str, pending_units: str | None, on_change: Callable[[str],
 
 
 @component
-def Stats(data: Forecast, twelve_hour: bool) -> Element:
+def Stats(data: Weather, twelve_hour: bool) -> Element:
     """Wind, humidity, UV index and the next sun event: each one the forecast has (a real source may lack some)."""
     now, labels, days = data["current"], data["unit_labels"], data["daily"]
     items: list[tuple[str, str, str | None]] = []  # (label, value, a quieter detail)
-    if now.get("wind_speed") is not None:
-        items.append(("Wind", f"{round(now['wind_speed'])} {labels['speed']}", now.get("wind_compass")))
+    if (wind := now.get("wind_speed")) is not None:
+        items.append(("Wind", f"{round(wind)} {labels['speed']}", now.get("wind_compass")))
     if now.get("humidity") is not None:
         items.append(("Humidity", f"{now['humidity']}%", None))
-    if now.get("uv_index") is not None:
-        items.append(("UV index", str(now["uv_index"]), uv_label(now["uv_index"])))
+    if (uv := now.get("uv_index")) is not None:
+        items.append(("UV index", str(uv), uv_label(uv)))
     if days:
         # The next sun event: today's sunrise, else today's sunset, else tomorrow's sunrise.
         time_now, sunrise, sunset = now["time"][11:16], days[0].get("sunrise"), days[0].get("sunset")
+        sun_time: str | None
         if sunrise and time_now < sunrise:
             sun_label, sun_time = "Sunrise", sunrise
         elif sunset and time_now < sunset:
@@ -271,7 +277,7 @@ def Stats(data: Forecast, twelve_hour: bool) -> Element:
 
 
 @component
-def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str, today: str = "") -> Element:
+def DailyTable(days: tuple[Day, ...], degree: str, precipitation_unit: str, today: str = "") -> Element:
     """The days: icon, words, chance of precipitation, and each day's low-high range on the week's scale."""
     week_low = min(day["low"] for day in days)
     week_high = max(day["high"] for day in days)
@@ -309,7 +315,7 @@ def DailyTable(days: tuple[Forecast, ...], degree: str, precipitation_unit: str,
 
 @component
 def WeatherView() -> Element:
-    app = use_app()
+    app = cast("App", use_app())  # never None: __init__.py gives this View its App
     result = use_tool_result()
     tool_input = use_tool_input()
     partial = use_tool_input_partial()
@@ -317,13 +323,14 @@ def WeatherView() -> Element:
     context = use_host_context()
 
     # A refreshed forecast replaces the host's result until the host sends a new one: keep the pair.
-    refreshed, set_refreshed = use_state(None)  # (the result it replaces, the newer ToolResult)
-    pending_units, set_pending_units = use_state(None)  # the units being switched to, while it runs
-    note, set_note = use_state(None)  # a problem with the last action, shown under the card
-    granted, set_granted = use_state(None)  # (displayMode when we asked, the mode the host granted)
+    # (the result it replaces, the newer ToolResult)
+    refreshed, set_refreshed = use_state(cast("tuple[ToolResult | None, ToolResult] | None", None))
+    pending_units, set_pending_units = use_state(cast("str | None", None))  # the units being switched to
+    note, set_note = use_state(cast("str | None", None))  # a problem with the last action, shown under the card
+    granted, set_granted = use_state(cast("tuple[str, str] | None", None))  # (displayMode asked in, mode granted)
     # The units the person chose, kept with the View instance: a re-mounted frame (display-mode switch, reload)
     # shows the forecast in them again.
-    chosen_units, choose_units = use_view_state("units", None)  # tell_model says it
+    chosen_units, choose_units = use_view_state("units", cast("str | None", None))  # tell_model says it
 
     def follow_the_host() -> Callable[[], None]:
         # Once the host reports a display mode itself, its word is final (e.g. the user left fullscreen with Esc).
@@ -337,7 +344,8 @@ def WeatherView() -> Element:
     use_effect(lambda: set_note(None), [result])  # a note was about the previous result: a new one clears it
 
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
-    data: Forecast | None = shown.structured_content if shown is not None and not shown.is_error else None
+    # checked below (problem(data, FORECAST)) before anything reads it: from here on it is a Weather
+    data = cast("Weather | None", shown.structured_content if shown is not None and not shown.is_error else None)
     # checked once per result, not per render: e.g. a temperature sent as a string
     unfit = use_memo(lambda: problem(data, FORECAST) if data is not None else None, [shown])
     if unfit:
@@ -365,9 +373,9 @@ def WeatherView() -> Element:
             return
         set_refreshed((result, fresh))
         if why:
-            await tell_model(fresh.structured_content or {}, why)
+            await tell_model(cast("Weather", fresh.structured_content), why)  # checked above
 
-    async def tell_model(forecast: Forecast, why: str) -> None:
+    async def tell_model(forecast: Weather, why: str) -> None:
         """Keep the model up to date with what the user now sees (each update replaces the previous one)."""
         if not forecast or not app.can_update_model_context("text"):
             return
@@ -517,7 +525,7 @@ def WeatherView() -> Element:
             h.div(degrees(now["temperature"]), class_="wx-temp", data_testid="temperature"),
             h.div(
                 h.strong(now["description"], data_testid="condition"),
-                h.span(f"Feels like {degrees(now['feels_like'])}") if now.get("feels_like") is not None else None,
+                h.span(f"Feels like {degrees(feels)}") if (feels := now.get("feels_like")) is not None else None,
                 h.span(f"H {degrees(today['high'])}  L {degrees(today['low'])}") if today else None,
                 class_="wx-cond",
             ),
