@@ -1,7 +1,9 @@
 """Lazy exports for package facades: a public name loads its module on first use (browser core).
 
 Import time is a View's start-up time, so ``pyview``, ``pyview.app``, ``pyview.components`` and the rest import
-nothing until a name is touched.
+nothing until a name is touched. A public class reports the facade it is exported from as its ``__module__``
+(:func:`claim`) once that facade has loaded it; the eager tooling facades (``pyview.host``, ``pyview.testing``...)
+claim theirs on import.
 """
 
 from __future__ import annotations
@@ -10,7 +12,27 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+
+
+def claim(package: str, values: Iterable[object]) -> None:
+    """Make each class of ``values`` defined in a private module of ``package`` report ``package`` as its
+    ``__module__`` (as httpx does): reprs, tracebacks and pickles name the public module, not ``_app``.
+
+    Functions keep their own module: doctest and ``inspect`` find a function's examples and source through it.
+
+    Example:
+        >>> import json, json.decoder
+        >>> class Local: ...
+        >>> Local.__module__ = "json._local"
+        >>> claim("json", [Local, json.decoder.JSONDecoder])  # JSONDecoder's module is public: left alone
+        >>> Local.__module__, json.decoder.JSONDecoder.__module__
+        ('json', 'json.decoder')
+    """
+    private = package + "._"
+    for value in values:
+        if isinstance(value, type) and value.__module__.startswith(private):
+            value.__module__ = package
 
 
 def lazy_exports(
@@ -36,9 +58,14 @@ def lazy_exports(
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         import importlib
 
-        value = getattr(importlib.import_module(f"{package}.{module}" if module[0] == "_" else module), name)
-        setattr(sys.modules[package], name, value)  # later look-ups skip __getattr__
-        return value
+        source = importlib.import_module(f"{package}.{module}" if module[0] == "_" else module)
+        facade = sys.modules[package]
+        siblings = {other: getattr(source, other) for other, where in exports.items() if where == module}
+        if source.__name__.startswith(package + "._"):  # what this package exports from it is public here: say so
+            claim(package, siblings.values())
+        for other, value in siblings.items():
+            setattr(facade, other, value)  # later look-ups skip __getattr__
+        return siblings[name]
 
     def __dir__() -> list[str]:
         return list(public)

@@ -127,9 +127,10 @@ class JsonRpcPeer:
         Raises:
             HostError: the other side answered with an error.
             RequestTimeoutError: no answer in time (a ``notifications/cancelled`` is sent on a best-effort
-            basis). ConnectionClosedError: the link is closed, or closed while waiting.
+                basis).
+            ConnectionClosedError: the link is closed, or closed while waiting.
             asyncio.CancelledError: the awaiting task was cancelled; the other side is sent
-            ``notifications/cancelled`` for this request (except for ``ui/initialize``, which is never cancelled).
+                ``notifications/cancelled`` for this request (except for ``ui/initialize``, never cancelled).
         """
         if timeout is None:
             timeout = self.request_timeout

@@ -8,6 +8,7 @@ Example:
 
 from __future__ import annotations
 
+from pyview._lazy import claim
 from pyview.build._errors import BuildError, RuntimeFetchError
 from pyview.build._packager import DEFAULT_BOOT_TIMEOUT, BuiltView, RuntimeMode, build_view
 from pyview.build._runtime import PYODIDE_VERSION, RuntimeDist, cache_root, ensure_runtime
@@ -26,3 +27,5 @@ __all__ = [
     "ensure_runtime",
     "resolve_wheels",
 ]
+
+claim(__name__, [globals()[name] for name in __all__])  # public classes report pyview.build

@@ -113,7 +113,7 @@ def check_syntax(source: str, filename: str) -> None:
         >>> check_syntax("x = (", "view.py")
         Traceback (most recent call last):
         ...
-        pyview.build._errors.BuildError: view.py:1: syntax error: '(' was never closed
+        pyview.build.BuildError: view.py:1: syntax error: '(' was never closed
             x = (
                 ^
     """

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+from pyview._lazy import claim
 from pyview.host._backend import Backend, ScriptedBackend, tool_result
 from pyview.host._context import context_delta, resource_ui_meta, tool_resource_uri, tool_visibility
 from pyview.host._csp import build_csp
@@ -51,3 +52,5 @@ __all__ = [
     "tool_visibility",
     "wire_result",
 ]
+
+claim(__name__, [globals()[name] for name in __all__])  # public classes report pyview.host

@@ -7,6 +7,7 @@ run(view, server=...) as pilot``).
 
 from __future__ import annotations
 
+from pyview._lazy import claim
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
 from pyview.testing._depths import ChromiumPilot, InProcessPilot, SyncPilot
 from pyview.testing._harness import SyncHost, ViewHandle, mount
@@ -32,3 +33,5 @@ __all__ = [
     "serving",
     "with_csp",
 ]
+
+claim(__name__, [globals()[name] for name in __all__])  # public classes report pyview.testing

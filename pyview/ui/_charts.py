@@ -93,7 +93,8 @@ def LineChart(
         data: rows (dicts), one per x value, in order.
         x: the key of the x label in each row.
         y: the key (or keys, one line each) of the values.
-        width, height: the drawing size in px (it scales down to fit its container).
+        width: the drawing width in px (it scales down to fit its container).
+        height: the drawing height in px.
         names: display names of the series keys.
         format: formats values in tooltips (default: compact, ``1.2k``).
         title: the accessible name (default: a summary).

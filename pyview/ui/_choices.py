@@ -305,11 +305,11 @@ def Slider(
     disabled: bool = False,
     key: object = None,
 ) -> ComponentElement:
-    """A labelled range slider (native: arrow keys, Page Up/Down, Home/End) showing its value.
+    """A labelled range slider from ``min`` to ``max`` by ``step`` (all ints: int values) showing its value; native
+    keys (arrow keys, Page Up/Down, Home/End).
 
     Args:
         value: controlled value (with ``on_change``), or ``default_value``.
-        min, max, step: the range; all ints give int values.
         format: shows the value (``lambda v: f"{v}%"``), also as ``aria-valuetext``.
 
     Example:

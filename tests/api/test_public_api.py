@@ -54,3 +54,47 @@ def test_browser_names_do_not_pull_in_tooling() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+FACADES = [
+    "pyview", "pyview.app", "pyview.components", "pyview.ui", "pyview.server", "pyview.host", "pyview.testing",
+    "pyview.build", "pyview.dev",
+]  # fmt: skip
+
+
+def test_public_classes_report_their_public_module() -> None:
+    # in a fresh interpreter: each facade hands out its names, whose classes then say where to import them from
+    code = f"""
+import importlib
+wrong = []
+for facade in {FACADES!r}:
+    module = importlib.import_module(facade)
+    for name in module.__all__:
+        value = getattr(module, name)
+        if not isinstance(value, type) or not value.__module__.startswith("pyview"):
+            continue  # functions, constants, component objects, classes re-exported from the mcp SDK
+        home = importlib.import_module(value.__module__)
+        if "._" in value.__module__ or getattr(home, value.__qualname__, None) is not value:
+            wrong.append(f"{{facade}}.{{name}}: {{value.__module__}}")
+print(wrong)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_class_reports_the_facade_it_lives_in() -> None:
+    import pyview.app
+    import pyview.build
+    import pyview.components
+    import pyview.host
+    import pyview.server
+    import pyview.testing
+
+    assert pyview.App.__module__ == "pyview.app"  # through the top-level facade: its home is still pyview.app
+    assert pyview.components.View.__module__ == "pyview.components"
+    assert pyview.app.HostError.__module__ == "pyview.app"
+    assert pyview.server.ViewHandle.__module__ == "pyview.server"
+    assert pyview.testing.ViewHandle.__module__ == "pyview.testing"
+    assert pyview.host.Host.__module__ == "pyview.host"
+    assert pyview.build.BuildError.__module__ == "pyview.build"
+    assert repr(pyview.app.ToolResult) == "<class 'pyview.app.ToolResult'>"

@@ -21,6 +21,33 @@ def test_mkdocs_builds_strictly(tmp_path: Path) -> None:
     reference = (tmp_path / "site" / "reference" / "components" / "index.html").read_text()
     assert "use_server_tool" in reference and "AppLike" in reference
     assert (tmp_path / "site" / "tutorial" / "index.html").is_file()
+    assert_every_public_name_has_a_reference(tmp_path / "site" / "reference")
+
+
+#: names each facade re-exports from the MCP SDK: its page lists them instead of rendering the SDK's docstrings
+SDK_NAMES = {"APP_MIME_TYPE", "EXTENSION_ID", "ResourceCsp", "ResourcePermissions", "ToolError", "client_supports_apps"}
+FACADES = ["app", "components", "ui", "server", "host", "testing", "build", "dev"]
+
+
+def assert_every_public_name_has_a_reference(reference: Path) -> None:
+    import importlib
+
+    import pyview
+
+    missing = []
+    for page in FACADES:
+        facade = importlib.import_module(f"pyview.{page}")
+        html = (reference / page / "index.html").read_text()
+        for name in facade.__all__:
+            found = f"<code>{name}</code>" in html if name in SDK_NAMES else f'id="pyview.{page}.{name}"' in html
+            if not found:
+                missing.append(f"pyview.{page}.{name}")
+    for name in set(pyview.__all__) - {"__version__"}:  # each documented on the page of the module it lives in
+        home = pyview._LAZY[name]  # e.g. "pyview.app"
+        page = reference / home.split(".")[-1] / "index.html"
+        if not page.is_file() or f'id="{home}.{name}"' not in page.read_text():
+            missing.append(f"pyview.{name}")
+    assert missing == [], "names without a reference entry: " + ", ".join(missing)
 
 
 def test_every_page_in_docs_is_in_the_nav() -> None:
