@@ -10,6 +10,7 @@ import logging
 import sys
 from typing import TYPE_CHECKING
 
+from pyview.app import _protocol as p
 from pyview.app._errors import ConnectionClosedError
 from pyview.app._transport import MAX_DEPTH, Transport, too_deep
 
@@ -52,7 +53,7 @@ async def early_session(timeout: float | None) -> dict[str, Any] | None:
     except TimeoutError:
         from pyview.app._errors import RequestTimeoutError
 
-        raise RequestTimeoutError("ui/initialize", timeout or 0) from None
+        raise RequestTimeoutError(p.INITIALIZE, timeout or 0) from None
     answer: dict[str, Any] = json.loads(str(text))
     return answer
 

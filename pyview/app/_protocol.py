@@ -1,4 +1,8 @@
-"""Constants of the MCP Apps protocol (spec 2026-01-26) and of JSON-RPC 2.0."""
+"""Constants of the MCP Apps protocol (spec 2026-01-26) and of JSON-RPC 2.0.
+
+The one table of method names, error codes and display modes: the App (``pyview.app``) and the Python host
+(``pyview.host``) both name methods through it, never as string literals (tests/api/test_protocol_constants.py).
+"""
 
 from __future__ import annotations
 

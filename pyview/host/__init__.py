@@ -14,13 +14,13 @@ Example:
 from __future__ import annotations
 
 from pyview._lazy import claim
+from pyview.app._protocol import DISPLAY_MODES  # one table for the App and the host
 from pyview.host._backend import Backend, ScriptedBackend, tool_result
 from pyview.host._context import context_delta, resource_ui_meta, tool_resource_uri, tool_visibility
 from pyview.host._csp import build_csp
 from pyview.host._host import Host, Listener
 from pyview.host._mcp import McpBackend, server_target, wire_result
 from pyview.host._profiles import (
-    DISPLAY_MODES,
     HOST_INFO,
     PROFILES,
     Profile,

@@ -12,8 +12,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from pyview.app import McpError
+from pyview.app._protocol import INVALID_PARAMS
 
-INVALID_PARAMS = -32602
 ToolHandler = Callable[[dict[str, Any]], Any]
 """A scripted tool: called with the arguments dict; returns a result (sync or async) or raises."""
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pyview.app import JsonRpcPeer, McpError, Transport
+from pyview.app import _protocol as p
 from pyview.host._backend import Backend, tool_result
 from pyview.host._context import context_delta
 from pyview.host._profiles import HOST_INFO, Profile, default_host_context, host_capabilities
@@ -135,7 +136,7 @@ class Host(ViewRequests):
     # -- View -> Host notifications --------------------------------------------------------------------------
 
     def _on_notification(self, method: str, params: dict[str, Any]) -> None:
-        if method == "ui/notifications/initialized":
+        if method == p.INITIALIZED:
             if self.initialized:
                 return
             self.initialized = True
@@ -143,12 +144,12 @@ class Host(ViewRequests):
             queued, self.queued = self.queued, []
             for message in queued:
                 self._send_notification(message["method"], message["params"])
-        elif method == "notifications/message":
+        elif method == p.LOG_MESSAGE:
             self.logs.append(params)
-        elif method == "ui/notifications/size-changed":
+        elif method == p.SIZE_CHANGED:
             self.sizes.append(params)
             self.emit("size", params)
-        elif method == "ui/notifications/request-teardown":
+        elif method == p.REQUEST_TEARDOWN:
             self.teardown_requested = True
             self.emit("teardown-requested", {})
 
@@ -180,19 +181,19 @@ class Host(ViewRequests):
 
     def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
         """``ui/notifications/tool-input`` with the complete tool arguments."""
-        self._send_notification("ui/notifications/tool-input", {"arguments": dict(arguments or {})})
+        self._send_notification(p.TOOL_INPUT, {"arguments": dict(arguments or {})})
 
     def send_tool_input_partial(self, arguments: Mapping[str, Any] | None = None) -> None:
         """``ui/notifications/tool-input-partial`` (streaming preview; 0..n before the tool input)."""
-        self._send_notification("ui/notifications/tool-input-partial", {"arguments": dict(arguments or {})})
+        self._send_notification(p.TOOL_INPUT_PARTIAL, {"arguments": dict(arguments or {})})
 
     def send_tool_result(self, result: object) -> None:
         """``ui/notifications/tool-result``: a ``CallToolResult`` dict, or a value for :func:`tool_result`."""
-        self._send_notification("ui/notifications/tool-result", tool_result(result))
+        self._send_notification(p.TOOL_RESULT, tool_result(result))
 
     def send_tool_cancelled(self, reason: str | None = None) -> None:
         """``ui/notifications/tool-cancelled``."""
-        self._send_notification("ui/notifications/tool-cancelled", {} if reason is None else {"reason": reason})
+        self._send_notification(p.TOOL_CANCELLED, {} if reason is None else {"reason": reason})
 
     def set_host_context(self, changes: Mapping[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
         """Merge ``changes`` (top-level keys replace) into the context; send the View only what differs.
@@ -211,7 +212,7 @@ class Host(ViewRequests):
         if delta:
             self.emit("context", {"context": self.context, "changed": delta})
             if self.initialize_answered:
-                self._send_notification("ui/notifications/host-context-changed", delta)
+                self._send_notification(p.HOST_CONTEXT_CHANGED, delta)
         return delta
 
     async def teardown(self, reason: str | None = None, *, timeout: float | None = None) -> None:
@@ -222,26 +223,26 @@ class Host(ViewRequests):
         """
         if self._peer is not None and self.initialized and not self.torn_down:
             params = {} if reason is None else {"reason": reason}
-            await self._peer.request("ui/resource-teardown", params, timeout=timeout)
+            await self._peer.request(p.RESOURCE_TEARDOWN, params, timeout=timeout)
         self.torn_down = True
 
     async def ping(self, *, timeout: float | None = None) -> None:
         """Ping the View."""
-        await self._connected().request("ping", {}, timeout=timeout)
+        await self._connected().request(p.PING, {}, timeout=timeout)
 
     async def call_view_tool(self, name: str, arguments: Mapping[str, Any] | None = None) -> Any:
         """Call a tool the View registered (``appCapabilities.tools``, draft)."""
-        return await self._connected().request("tools/call", {"name": name, "arguments": dict(arguments or {})})
+        return await self._connected().request(p.TOOLS_CALL, {"name": name, "arguments": dict(arguments or {})})
 
     async def list_view_tools(self) -> list[dict[str, Any]]:
         """The tools the View registered."""
-        result = await self._connected().request("tools/list", {})
+        result = await self._connected().request(p.TOOLS_LIST, {})
         tools: list[dict[str, Any]] = result.get("tools", [])
         return tools
 
     def _connected(self) -> JsonRpcPeer:
         if self._peer is None or not self.initialized:
-            raise McpError(-32000, "the View has not completed the handshake")
+            raise McpError(p.CONNECTION_CLOSED, "the View has not completed the handshake")
         return self._peer
 
     # -- waiting for the View --------------------------------------------------------------------------------
@@ -259,4 +260,4 @@ class Host(ViewRequests):
     async def wait_initialized(self, *, timeout: float = 30.0) -> None:
         """Wait until the View sent ``ui/notifications/initialized``."""
         if not self.initialized:
-            await self.inbox.next("ui/notifications/initialized", timeout)
+            await self.inbox.next(p.INITIALIZED, timeout)

@@ -16,7 +16,6 @@ from pyview.host._hosts import HOSTS
 
 Profile = Literal["full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict"]
 PROFILES: tuple[Profile, ...] = ("full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict")
-DISPLAY_MODES: tuple[str, ...] = ("inline", "fullscreen", "pip")
 HOST_INFO: dict[str, str] = {"name": "pyview-host", "version": __version__}
 
 _MODALITIES: dict[str, Any] = {"text": {}, "image": {}, "audio": {}, "resource": {}, "resourceLink": {}}

@@ -6,29 +6,27 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from pyview.app import PROTOCOL_VERSION, JsonRpcPeer, McpError
+from pyview.app import _protocol as p
 from pyview.host._context import tool_visibility
-from pyview.host._profiles import DISPLAY_MODES
 
 if TYPE_CHECKING:
     from pyview.host._backend import Backend
 
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
+SUPPORTED_VERSIONS = p.SUPPORTED_PROTOCOL_VERSIONS
 
 # request -> the host capability that must be advertised for it
 GATES: dict[str, str] = {
-    "tools/call": "serverTools",
-    "tools/list": "serverTools",
-    "resources/read": "serverResources",
-    "resources/list": "serverResources",
-    "resources/templates/list": "serverResources",
-    "prompts/list": "serverResources",
-    "ui/message": "message",
-    "ui/update-model-context": "updateModelContext",
-    "ui/open-link": "openLinks",
-    "ui/download-file": "downloadFile",
-    "sampling/createMessage": "sampling",
+    p.TOOLS_CALL: "serverTools",
+    p.TOOLS_LIST: "serverTools",
+    p.RESOURCES_READ: "serverResources",
+    p.RESOURCES_LIST: "serverResources",
+    p.RESOURCES_TEMPLATES_LIST: "serverResources",
+    p.PROMPTS_LIST: "serverResources",
+    p.MESSAGE: "message",
+    p.UPDATE_MODEL_CONTEXT: "updateModelContext",
+    p.OPEN_LINK: "openLinks",
+    p.DOWNLOAD_FILE: "downloadFile",
+    p.SAMPLING_CREATE_MESSAGE: "sampling",
 }
 
 
@@ -59,20 +57,20 @@ class ViewRequests:
     def install_handlers(self, peer: JsonRpcPeer) -> None:
         """Register every View -> Host request on ``peer``; ungated ones and those the profile advertises."""
         handlers: dict[str, Callable[[dict[str, Any]], Any]] = {
-            "ui/initialize": self._initialize,
-            "ping": lambda params: {},
-            "tools/call": self._tools_call,
-            "tools/list": self._tools_list,
-            "resources/read": self._resources_read,
-            "resources/list": lambda params: self._server().list_resources(params),
-            "resources/templates/list": lambda params: self._server().list_resource_templates(params),
-            "prompts/list": lambda params: self._server().list_prompts(params),
-            "ui/message": self._message,
-            "ui/update-model-context": self._update_model_context,
-            "ui/open-link": self._open_link,
-            "ui/download-file": self._download_file,
-            "ui/request-display-mode": self._request_display_mode,
-            "sampling/createMessage": self._create_message,
+            p.INITIALIZE: self._initialize,
+            p.PING: lambda params: {},
+            p.TOOLS_CALL: self._tools_call,
+            p.TOOLS_LIST: self._tools_list,
+            p.RESOURCES_READ: self._resources_read,
+            p.RESOURCES_LIST: lambda params: self._server().list_resources(params),
+            p.RESOURCES_TEMPLATES_LIST: lambda params: self._server().list_resource_templates(params),
+            p.PROMPTS_LIST: lambda params: self._server().list_prompts(params),
+            p.MESSAGE: self._message,
+            p.UPDATE_MODEL_CONTEXT: self._update_model_context,
+            p.OPEN_LINK: self._open_link,
+            p.DOWNLOAD_FILE: self._download_file,
+            p.REQUEST_DISPLAY_MODE: self._request_display_mode,
+            p.SAMPLING_CREATE_MESSAGE: self._create_message,
         }
         for method, handler in handlers.items():
             gate = GATES.get(method)
@@ -97,7 +95,7 @@ class ViewRequests:
 
     def _server(self) -> Backend:
         if self.backend is None:
-            raise McpError(METHOD_NOT_FOUND, "this host has no MCP server behind it")
+            raise McpError(p.METHOD_NOT_FOUND, "this host has no MCP server behind it")
         return self.backend
 
     async def _tool(self, name: str) -> dict[str, Any] | None:
@@ -109,11 +107,11 @@ class ViewRequests:
         name = params.get("name")
         arguments = params.get("arguments") or {}
         if not isinstance(name, str) or not isinstance(arguments, dict):
-            raise McpError(INVALID_PARAMS, "tools/call needs a string name and an object of arguments")
+            raise McpError(p.INVALID_PARAMS, "tools/call needs a string name and an object of arguments")
         tool = await self._tool(name)
         if tool is not None and "app" not in tool_visibility(tool):
             raise McpError(
-                INVALID_PARAMS,
+                p.INVALID_PARAMS,
                 f"Tool {name!r} is not available to apps: its _meta.ui.visibility is {tool_visibility(tool)}",
             )
         return await self._server().call_tool(name, arguments)
@@ -126,7 +124,7 @@ class ViewRequests:
     def _resources_read(self, params: dict[str, Any]) -> Awaitable[dict[str, Any]]:
         uri = params.get("uri")
         if not isinstance(uri, str):
-            raise McpError(INVALID_PARAMS, "resources/read needs a string uri")
+            raise McpError(p.INVALID_PARAMS, "resources/read needs a string uri")
         return self._server().read_resource(uri)
 
     # -- requests the host itself answers --------------------------------------------------------------------
@@ -134,16 +132,16 @@ class ViewRequests:
     def _message(self, params: dict[str, Any]) -> dict[str, Any]:
         content = params.get("content")
         if not isinstance(content, list) or not all(isinstance(block, dict) for block in content):
-            raise McpError(INVALID_PARAMS, "ui/message content must be an array of content blocks")
+            raise McpError(p.INVALID_PARAMS, "ui/message content must be an array of content blocks")
         self.messages.append(params)
         return {}
 
     async def _create_message(self, params: dict[str, Any]) -> Any:
         messages = params.get("messages")
         if not isinstance(messages, list) or not messages:
-            raise McpError(INVALID_PARAMS, "sampling/createMessage needs a non-empty array of messages")
+            raise McpError(p.INVALID_PARAMS, "sampling/createMessage needs a non-empty array of messages")
         if not isinstance(params.get("maxTokens"), int):
-            raise McpError(INVALID_PARAMS, "sampling/createMessage needs maxTokens (an integer)")
+            raise McpError(p.INVALID_PARAMS, "sampling/createMessage needs maxTokens (an integer)")
         self.samplings.append(params)
         if self.sampler is not None:
             answer = self.sampler(params)
@@ -166,21 +164,21 @@ class ViewRequests:
     def _open_link(self, params: dict[str, Any]) -> dict[str, Any]:
         url = params.get("url")
         if not isinstance(url, str) or not url:
-            raise McpError(INVALID_PARAMS, "ui/open-link needs a url")
+            raise McpError(p.INVALID_PARAMS, "ui/open-link needs a url")
         self.open_links.append(url)
         return {}
 
     def _download_file(self, params: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(params.get("contents"), list):
-            raise McpError(INVALID_PARAMS, "ui/download-file needs a contents array")
+            raise McpError(p.INVALID_PARAMS, "ui/download-file needs a contents array")
         self.downloads.append(params)
         self.emit("download", params)
         return {}
 
     def _request_display_mode(self, params: dict[str, Any]) -> dict[str, Any]:
         mode = params.get("mode")
-        if mode not in DISPLAY_MODES:
-            raise McpError(INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {list(DISPLAY_MODES)}")
+        if mode not in p.DISPLAY_MODES:
+            raise McpError(p.INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {list(p.DISPLAY_MODES)}")
         allowed = self.allowed_display_modes()
         if mode == "pip" and self.context.get("platform") == "mobile" and "fullscreen" in allowed:
             mode = "fullscreen"  # a phone has no room for a floating View: hosts (ChatGPT) show it fullscreen
@@ -197,7 +195,7 @@ class ViewRequests:
 
 def _refuse(method: str, capability: str) -> Callable[[dict[str, Any]], Any]:
     def refuse(params: dict[str, Any]) -> Any:
-        raise McpError(METHOD_NOT_FOUND, f"{method} is not supported: the host did not advertise {capability!r}")
+        raise McpError(p.METHOD_NOT_FOUND, f"{method} is not supported: the host did not advertise {capability!r}")
 
     return refuse
 
