@@ -37,3 +37,18 @@ def test_the_h_stub_is_generated_from_the_tag_tables() -> None:
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert done.stdout == (ROOT / "pyview" / "components" / "_htags.pyi").read_text(), "run scripts/gen_htags.py"
+
+
+def test_the_docs_python_snippets_call_h_as_typed(tmp_path: Path) -> None:
+    # every ```python block of the docs and READMEs: no h.<tag>(...) call with a name the typed stub lacks
+    import re
+
+    pages = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md", *sorted((ROOT / "examples").glob("*/*.md"))]
+    for index, page in enumerate(pages):
+        for number, block in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(), re.S)):
+            (tmp_path / f"page{index}_{number}.py").write_text(block)
+    from mypy import api
+
+    out, _err, _status = api.run(["--no-error-summary", "--follow-imports=silent", "--ignore-missing-imports",
+                                  "--explicit-package-bases", "--python-version", "3.11", str(tmp_path)])  # fmt: skip
+    assert [line for line in out.splitlines() if "HBuilders" in line] == []
