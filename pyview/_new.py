@@ -46,13 +46,13 @@ VIEW = '''"""The View of {name}: Python components, run in the host's iframe by 
 The boot finds ``view`` and starts it; ``pyview build {pkg}_view -o {pkg}.html`` writes the document alone.
 """
 
-from pyview import App, View, component, h, use_server_tool, use_tool_result
+from pyview import App, Element, View, component, h, use_server_tool, use_tool_result
 
 app = App("{name}", "0.1.0")
 
 
 @component
-def Greeting():
+def Greeting() -> Element:
     result = use_tool_result()  # None until the host sends the tool's result
     greet = use_server_tool("greet")  # the server's tool, called from the View
     if result is None:
