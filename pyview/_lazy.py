@@ -59,13 +59,15 @@ def lazy_exports(
         import importlib
 
         source = importlib.import_module(f"{package}.{module}" if module[0] == "_" else module)
-        facade = sys.modules[package]
-        siblings = {other: getattr(source, other) for other, where in exports.items() if where == module}
-        if source.__name__.startswith(package + "._"):  # what this package exports from it is public here: say so
-            claim(package, siblings.values())
-        for other, value in siblings.items():
-            setattr(facade, other, value)  # later look-ups skip __getattr__
-        return siblings[name]
+        found = {name: getattr(source, name)}
+        if source.__name__.startswith(package + "._"):  # a private module of this package, now loaded: what the
+            # package exports from it is public here, and costs nothing more to hand out (another facade, such as
+            # pyview.app for pyview, would import the rest of its modules)
+            found.update((other, getattr(source, other)) for other, where in exports.items() if where == module)
+            claim(package, found.values())
+        for other, value in found.items():
+            setattr(sys.modules[package], other, value)  # later look-ups skip __getattr__
+        return found[name]
 
     def __dir__() -> list[str]:
         return list(public)

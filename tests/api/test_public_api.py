@@ -98,3 +98,12 @@ def test_a_class_reports_the_facade_it_lives_in() -> None:
     assert pyview.host.Host.__module__ == "pyview.host"
     assert pyview.build.BuildError.__module__ == "pyview.build"
     assert repr(pyview.app.ToolResult) == "<class 'pyview.app.ToolResult'>"
+
+
+def test_touching_a_name_loads_only_its_own_module() -> None:
+    code = "import sys, pyview; pyview.h; print(sorted(m for m in sys.modules if m.startswith('pyview')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str(
+        ["pyview", "pyview._lazy", "pyview._version", "pyview.components", "pyview.components._element",
+         "pyview.components._policy", "pyview.components._tags"]
+    )  # fmt: skip
