@@ -258,9 +258,12 @@ def _add_dataset(tag: str, attrs: dict[str, object], dataset: object) -> None:
         return
     if not hasattr(dataset, "items"):
         raise TypeError(f"dataset must be a dict of data-* values, not {type(dataset).__name__}")
-    items = dataset.items()
-    data = build_element(tag, (), {"data_" + _kebab(str(name)): value for name, value in items}, None)
-    attrs.update(data.attrs)
+    for name, value in dataset.items():
+        wire = "data-" + _kebab(str(name))  # not cached like keyword names: these keys may come from data
+        if not valid_name(wire):
+            raise ValueError(f"invalid attribute name {wire!r} (from dataset key {name!r}) on <{tag}>")
+        if value is not None:
+            attrs[wire] = "true" if value is True else "false" if value is False else str(value)
 
 
 def flatten(children: Iterable[object], out: list[Node]) -> None:
