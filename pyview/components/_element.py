@@ -161,8 +161,6 @@ def _wire_name(name: str) -> str:
         wire = "@" + _EVENT_ALIASES.get(event, event)
     elif name == "dangerously_set_inner_html":
         wire = "!html"
-    elif name == "dataset":
-        wire = "!data"
     else:
         wire = SPECIAL_NAMES.get(name) or (name.rstrip("_").replace("_", "-") if "_" in name else name)
         if not valid_name(wire):
@@ -215,9 +213,7 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
                 attrs["." + name] = bool(value)
             continue
         if first == "!":
-            if wire == "!data":  # dataset={"row_id": 3}: data-row-id="3", each entry as a data_* keyword
-                _add_dataset(tag, attrs, value)
-            elif value is not None:
+            if value is not None:
                 markup = value.__html__() if hasattr(value, "__html__") else value
                 attrs["!html"] = str(markup)
             continue
@@ -252,18 +248,24 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
     return Element(tag, attrs, events, kids, key)
 
 
-def _add_dataset(tag: str, attrs: dict[str, object], dataset: object) -> None:
-    """``dataset={"row_id": 3, "kind": None}``: ``data-row-id="3"``, like ``data_row_id=3, data_kind=None``."""
+def with_dataset(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
+    """``dataset={"row_id": 3, "kind": None}`` (the typed spelling of ``data_row_id=3, data_kind=None``):
+    ``data-row-id="3"``, after the element's other attributes. ``props`` is the call's own keyword dict."""
+    dataset = props.pop("dataset")
+    element = build_element(tag, children, props, key)
     if dataset is None:
-        return
+        return element
     if not hasattr(dataset, "items"):
         raise TypeError(f"dataset must be a dict of data-* values, not {type(dataset).__name__}")
+    data: dict[str, object] = {}
     for name, value in dataset.items():
-        wire = "data-" + _kebab(str(name))  # not cached like keyword names: these keys may come from data
+        wire = "data-" + _kebab(str(name))  # not through the keyword-name cache: these keys may come from data
         if not valid_name(wire):
             raise ValueError(f"invalid attribute name {wire!r} (from dataset key {name!r}) on <{tag}>")
         if value is not None:
-            attrs[wire] = "true" if value is True else "false" if value is False else str(value)
+            data[wire] = "true" if value is True else "false" if value is False else str(value)
+    element.attrs = {**element.attrs, **data}  # a new dict: a built element's attrs may be shared
+    return element
 
 
 def flatten(children: Iterable[object], out: list[Node]) -> None:
@@ -302,6 +304,8 @@ class _Builder:
         self.tag = tag
 
     def __call__(self, *children: object, key: object = None, **props: object) -> Element:
+        if "dataset" in props:
+            return with_dataset(self.tag, children, props, key)
         return build_element(self.tag, children, props, key)
 
     def __repr__(self) -> str:
@@ -338,6 +342,8 @@ class _H:
         why = tag_problem(tag)
         if why is not None:
             raise UnsafeAttributeError(f"refusing element <{tag}>: {why}")
+        if "dataset" in props:
+            return with_dataset(tag, children, props, key)
         return build_element(tag, children, props, key)
 
 

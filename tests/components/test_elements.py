@@ -27,13 +27,14 @@ def test_attribute_names_and_values_are_normalised():
 
 def test_dataset_is_the_typed_spelling_of_data_attributes():
     el = h.tr(dataset={"row_id": 3, "rowKind": "x", "on": True, "off": False, "gone": None}, id="r")
-    assert render_to_string(el) == '<tr data-row-id="3" data-row-kind="x" data-on="true" data-off="false" id="r"></tr>'
+    assert render_to_string(el) == '<tr id="r" data-row-id="3" data-row-kind="x" data-on="true" data-off="false"></tr>'
     assert h.tr(dataset={"row_id": 3}).attrs == h.tr(data_row_id=3).attrs  # the same as the keywords
     assert h.tr(dataset=None).attrs == {}
     with pytest.raises(TypeError, match="dataset must be a dict"):
         h.tr(dataset="x")
     with pytest.raises(ValueError, match="invalid attribute name"):
         h.tr(dataset={"a b": 1})
+    assert h("my-row", dataset={"id": 1}).attrs == {"data-id": "1"}  # a custom element too
 
 
 def test_class_dict_and_svg_camel_case():
