@@ -80,3 +80,25 @@ def openai_set_widget_state(values: dict[str, Any]) -> bool:
         return False
     setter(js.JSON.parse(json.dumps(values)))
     return True
+
+
+def shim_view_state(token: str) -> dict[str, Any] | None:
+    """The values of View instance ``token`` the boot shim loaded (and painted a tree with) before Python started.
+
+    None when it has none for this instance: outside a browser, no answer (yet), or an answer for another instance.
+    """
+    import sys
+
+    if sys.platform != "emscripten":
+        return None
+    import json
+
+    import js
+
+    host = getattr(js, "pyviewHost", None)
+    view_state = getattr(host, "viewState", None) if host is not None else None
+    text = view_state(token) if view_state is not None else None
+    if text is None:
+        return None
+    values = json.loads(str(text))
+    return values if isinstance(values, dict) else None

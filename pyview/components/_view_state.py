@@ -60,6 +60,8 @@ class ViewStateClient:
         self.loaded = values is not None
         self.visible: set[str] = set()
         self.error: str | None = None
+        self.used = False
+        """A component called ``use_view_state`` (the server marks such results: the shim restores before painting)."""
         self._write = write
         self.root: Any = root  # the component Root (its loop runs the writes; its tests wait for them)
         self._pending: dict[str, Any] = {}
@@ -96,17 +98,31 @@ class ViewStateClient:
         if (token is not None and token == self.instance) or seen is None or seen is result:
             if isinstance(token, str) and token != self.instance:
                 self.instance, self.loaded = token, False
-                self._spawn(self._load(token))
+                self._start_load(token)
             return
         # another result (another View instance): its own values, none of the last one's
         self.values, self._pending, self.instance, self.loaded = {}, {}, None, not isinstance(token, str)
         self._notify()
         if isinstance(token, str):
             self.instance = token
-            self._spawn(self._load(token))
+            self._start_load(token)
+
+    def _start_load(self, token: str) -> None:
+        """Load ``token``'s values: at once from the boot shim's answer when it has one (it painted the tree the
+        server rendered with them, so the first render matches it), else through ``pyview_state``."""
+        from pyview.components import _browser
+
+        seed = _browser.shim_view_state(token)
+        if seed is not None:
+            self.values = {**self.values, **seed}
+            self.loaded = True
+            self._notify()
+            return
+        self._spawn(self._load(token))
 
     async def _load(self, token: str) -> None:
         try:
+            await self._until_connected()
             result = await self.app.call_server_tool(STATE_TOOL, {"instance": token, "op": "get"})
             if getattr(result, "is_error", False):
                 raise ValueError(_text(result))
@@ -121,6 +137,25 @@ class ViewStateClient:
         self._notify()
         if self._pending:
             self._schedule()
+
+    async def _until_connected(self) -> None:
+        """Wait for the App's handshake: a result preloaded before ``connect()`` (held by the boot shim) is there
+        at the first render, but tools can be called only once the App is connected."""
+        if getattr(self.app, "connected", True) or not hasattr(self.app, "add_listener"):
+            return
+        import asyncio
+
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def connected(_: object) -> None:
+            if not done.done():
+                done.set_result(None)
+
+        remove = self.app.add_listener("connected", connected)
+        try:
+            await done
+        finally:
+            remove()
 
     # -- writing -------------------------------------------------------------------------------------------
 
@@ -281,6 +316,8 @@ def use_view_state(key: str, default: T, *, model_visible: bool = False) -> tupl
     """
     comp = current_component()
     client = state_client(use_context(APP_CONTEXT), comp.root if comp is not None else None)
+    if client is not None:
+        client.used = True
     local, set_local = use_state(default)
     _, bump = use_state(0)
 

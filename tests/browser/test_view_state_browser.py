@@ -122,11 +122,6 @@ def text_of(page: Any, frame_name: str, test_id: str, expected: str) -> None:
     )
 
 
-@pytest.mark.xfail(
-    reason="h12: passed on h12-state before the 23:10 merge of the browser side (h6-shim); after the rebase the "
-    "re-mounted frame shows the defaults: under investigation, see the h12 report",
-    strict=False,
-)
 def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     page: Any, build: Callable[..., BuiltView], redis_url: str
 ) -> None:
