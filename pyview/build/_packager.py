@@ -24,10 +24,11 @@ RuntimeMode = Literal["inline", "url", "server", "auto"]
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 # the JS shim, in load order: the security policy (generated), the patch applier that enforces it (pyviewDom),
 # gunzip (pyviewGunzip, for engines without DecompressionStream), the window.openai adapter and the server runtime
-# client (what the boot may switch to), the boot that starts Python (or the server runtime client)
-SHIM_SCRIPTS = ("policy.js", "dom.js", "gunzip.js", "openai.js", "server_runtime.js", "boot.js")
+# client (what the boot may switch to), View state on a re-mount (pyviewRestore), the boot that starts Python (or
+# the server runtime client)
+SHIM_SCRIPTS = ("policy.js", "dom.js", "gunzip.js", "openai.js", "server_runtime.js", "restore.js", "boot.js")
 SERVER_SCRIPT = "server_runtime.js"  # only in documents that may run on the server (runtime "server" or "auto")
-PYTHON_ONLY = ("gunzip.js",)  # only in documents that carry blobs for Python (not in runtime "server")
+PYTHON_ONLY = ("gunzip.js", "restore.js")  # only in documents that carry blobs for Python (not in runtime "server")
 MOUNT_ROOT = "/pyview/src"
 SOURCES_BLOB = "pyview-sources.json"
 DATA_BLOB = "pyview-data.bin"
@@ -202,13 +203,14 @@ def _assemble(
     config: dict[str, object] = {
         "entry": sources.entry,
         "mountRoot": MOUNT_ROOT,
-        "display": sources.display,
         "bootTimeoutMs": int(boot_timeout * 1000),
         "wheels": [wheel.name for wheel in wheels],
         "data": [[path, len(content)] for path, content in data],
         "version": __version__,
         "handshake": handshake,  # the boot shim opens the session with it before Python is up
     }
+    if runtime != "server":  # Python's tracebacks name the developer's files with it; the server runtime has none
+        config["display"] = sources.display
     prerendered = info.html
     csp: dict[str, list[str]] = {}
     loader_js = emscripten_module = ""

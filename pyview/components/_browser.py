@@ -95,9 +95,8 @@ def shim_view_state(token: str) -> dict[str, Any] | None:
 
     import js
 
-    host = getattr(js, "pyviewHost", None)
-    view_state = getattr(host, "viewState", None) if host is not None else None
-    text = view_state(token) if view_state is not None else None
+    restore = getattr(js, "pyviewRestore", None)
+    text = restore.values(token) if restore is not None else None
     if text is None:
         return None
     values = json.loads(str(text))

@@ -28,6 +28,8 @@
 
   // ---- The host message buffer: messages from the host wait here until Python (or the server client) subscribes ----
   const early = [];
+  // View state on a re-mount (restore.js, in documents that run Python)
+  const restore = globalThis.pyviewRestore;
   let subscriber = null;
   let openai = null; // the window.openai adapter, when the MCP Apps bridge did not answer (openai.js)
   const deliver = (data) => {
@@ -38,6 +40,7 @@
     } catch {
       return; // not JSON-serialisable: cannot be a JSON-RPC message
     }
+    if (restore && restore.take(data)) return;
     if (data && data.method === "ui/notifications/tool-result") showServerTree(data.params);
     if (subscriber && early.length === 0) subscriber(text);
     else early.push(text);
@@ -252,11 +255,17 @@
 
   // ---- Server-rendered results: a tool result whose _meta carries the View rendered on the server is shown at once,
   // through dom.js's builder (never innerHTML), while Python starts; Python then adopts those nodes (HYDRATE).
+  // A result of a View with View state is painted once restore.js knows the stored values (see there).
   const showServerTree = (params) => {
     const meta = params && params._meta && params._meta.pyview;
-    if (!meta || !Array.isArray(meta.tree) || marks.render || switched || serverOnly) return; // the View renders itself
+    if (!meta || !Array.isArray(meta.tree)) return;
+    if (meta.stateful && restore) restore.ask(params, paint, toHost);
+    else paint(meta.tree);
+  };
+  const paint = (tree) => {
+    if (marks.render || switched || serverOnly) return; // the View renders itself
     try {
-      globalThis.pyviewDom.apply(JSON.stringify([[6, 0, 1, meta.tree]]));
+      globalThis.pyviewDom.apply(JSON.stringify([[6, 0, 1, tree]]));
     } catch (error) {
       const log = { level: "warning", logger: "pyview", data: { kind: "server-tree", detail: `${error}` } };
       toHost({ jsonrpc: "2.0", method: "notifications/message", params: log });
@@ -265,6 +274,7 @@
     marks.result = marks.result || stamp();
     // the result is on screen; Python's start-up goes on unseen
     document.getElementById("pyview-boot")?.remove();
+    return true;
   };
   const startServer = (reason) => {
     marks.runtime = "server";

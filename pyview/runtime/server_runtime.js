@@ -25,6 +25,7 @@
   var nextId = 1;
   var pending = new Map();
   var hostContext = {};
+  var held = 0;
 
   function stamp() { return performance.timeOrigin + performance.now(); }
   function post(message) { globalThis.pyviewHost.post(JSON.stringify(message)); }
@@ -149,7 +150,10 @@
       return;
     }
     if (typeof meta.session === "string") token = meta.session;
-    if (Array.isArray(meta.reset)) showTree(meta.reset);
+    if (Array.isArray(meta.reset)) {
+      clearTimeout(held);
+      showTree(meta.reset);
+    }
     var patches = meta.patches || [];
     for (var i = 0; i < patches.length; i++) applyPatch(patches[i]);
     if (meta.error) showError(meta.error.message || String(meta.error));
@@ -183,7 +187,11 @@
     generation++;
     queue.length = 0; // events and answers for the previous session's nodes and requests
     answers.length = 0;
-    if (meta && Array.isArray(meta.tree)) showTree(meta.tree);
+    clearTimeout(held);
+    // A View with View state may be a re-mount: its tree has the defaults, the first answer's reset the stored values.
+    // That is painted; the result's own tree only if the answer takes longer than stateWaitMs (or brings no reset).
+    if (meta && meta.stateful && token) held = setTimeout(showTree, boot.config.stateWaitMs || 800, meta.tree);
+    else if (meta && Array.isArray(meta.tree)) showTree(meta.tree);
     if (token === null && !(meta && meta.error)) startWith = { input: toolInput || {}, result: params || {} };
     fresh = true;
     flush();

@@ -22,7 +22,7 @@ from pyview.build import cache_root
 from pyview.server._session import Directory, Engine, ServedView
 from pyview.server._signing import load_secret
 from pyview.server._state_store import MemoryStore, StateStore
-from pyview.server._view_state import ViewState
+from pyview.server._view_state import ViewState, ViewStateError
 
 if TYPE_CHECKING:
     from pyview.server._server_app import CallTool
@@ -75,12 +75,42 @@ class ServerRuntime:
         """The app-only ``pyview_state`` tool (signing secret loaded on its first call)."""
         runtime = self
 
-        def pyview_state(
-            instance: str, op: str = "get", values: dict[str, Any] | None = None, delete: list[str] | None = None
+        async def pyview_state(
+            instance: str,
+            op: str = "get",
+            values: dict[str, Any] | None = None,
+            delete: list[str] | None = None,
+            render: dict[str, Any] | None = None,
         ) -> CallToolResult:
-            return runtime.view_state.tool_result({"instance": instance, "op": op, "values": values, "delete": delete})
+            arguments = {"instance": instance, "op": op, "values": values, "delete": delete, "render": render}
+            return await anyio.to_thread.run_sync(lambda: runtime.state_result(arguments))
 
         return ViewState.binding_for(pyview_state)
+
+    def state_result(self, arguments: dict[str, Any]) -> CallToolResult:
+        """One ``pyview_state`` call (blocking: the tool runs it in a worker thread). A get with ``render``
+        (``{"result": the tool result, "input": its arguments}``, sent by a frame before it paints) also gets the
+        View re-rendered for that result with the stored values in ``_meta["pyview"]["tree"]``, when there are any
+        (without values the result's own tree is the right one)."""
+        answer = self.view_state.tool_result(arguments)
+        pyview = (answer.meta or {}).get("pyview") or {}
+        render, token = arguments.get("render"), arguments.get("instance")
+        if render is None or arguments.get("op") != "get" or not pyview.get("values") or not isinstance(token, str):
+            return answer
+        if not isinstance(render, dict):
+            pyview["error"] = {"message": "pyview_state get: render must be an object"}
+            return answer
+        find = getattr(self.directory, "view_named", None)
+        handle = find(str(self.engine.signer.verify(token).get("v"))) if find is not None else None
+        if handle is not None:
+            try:
+                tree = self.engine.render_with_state(token, pyview["values"], render, handle)
+            except ViewStateError as exc:
+                pyview["error"] = {"message": str(exc)}
+                return answer
+            if tree is not None:
+                pyview["tree"] = tree
+        return answer
 
     async def attach(
         self, handle: ServedView, arguments: dict[str, Any] | None, result: CallToolResult

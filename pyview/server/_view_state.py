@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.extension import ToolBinding
@@ -137,7 +137,7 @@ class ViewState:
         return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
 
     @staticmethod
-    def binding_for(fn: Callable[..., CallToolResult]) -> ToolBinding:
+    def binding_for(fn: Callable[..., CallToolResult | Awaitable[CallToolResult]]) -> ToolBinding:
         """The app-only ``pyview_state`` tool calling ``fn``."""
         meta = {"ui": {"visibility": ["app"]}, "openai/widgetAccessible": True}
         return ToolBinding(fn=fn, meta=meta, kwargs={"name": STATE_TOOL, "description": _DESCRIPTION})

@@ -286,6 +286,10 @@ class Views(Extension):
         handle = self._tool_views.get(tool)
         return handle if handle is not None and handle.server_side else None
 
+    def view_named(self, name: str) -> ViewHandle | None:
+        """The View ``name``, whatever its runtime (``pyview_state`` re-renders a result with restored state)."""
+        return self._views.get(name)
+
     def server_views(self) -> list[ViewHandle]:
         """Every View that may run on the server."""
         return [handle for handle in self._views.values() if handle.server_side]

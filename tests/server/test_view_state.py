@@ -110,6 +110,27 @@ async def test_server_runtime_state_is_back_in_the_first_render_after_a_remount(
         assert (again.text("units"), again.text("panel")) == ("units: F", "panel: details")
 
 
+async def test_a_get_with_render_answers_the_view_rendered_with_the_stored_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a re-mounted frame asks before it paints (runtime/restore.js): the stored values and a tree with them."""
+    async with client_for(fresh_server(monkeypatch)) as client:
+        result = await client.call_tool("place", {"city": "Oslo"})
+        meta = result.meta["pyview"]
+        assert meta["stateful"] is True and "units: C" in json.dumps(meta["tree"])  # rendered at call time
+        render = {"result": result.model_dump(by_alias=True, exclude_none=True, mode="json"), "input": {"city": "Oslo"}}
+        ask = {"instance": meta["instance"], "op": "get", "render": render}
+        first = (await client.call_tool("pyview_state", ask)).meta["pyview"]
+        assert first == {"v": 1, "values": {}}  # nothing stored: the result's own tree is the right one
+        await client.call_tool("pyview_state", {"instance": meta["instance"], "op": "put", "values": {"units": "F"}})
+        again = (await client.call_tool("pyview_state", ask)).meta["pyview"]
+        assert again["values"] == {"units": "F"} and "error" not in again
+        shown = json.dumps(again["tree"])
+        assert "units: F" in shown and "Oslo" in shown and "units: C" not in shown
+        bad = await client.call_tool("pyview_state", {**ask, "render": {"result": [1]}})
+        assert "render needs the tool result" in bad.meta["pyview"]["error"]["message"]
+
+
 async def test_redis_state_survives_a_server_restart(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
     async with client_for(fresh_server(monkeypatch, redis_url)) as client:
         result = await client.call_tool("place", {"city": "Bergen"})
