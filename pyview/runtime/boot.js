@@ -32,7 +32,7 @@
   const restore = globalThis.pyviewRestore;
   let subscriber = null;
   let openai = null; // the window.openai adapter, when the MCP Apps bridge did not answer (openai.js)
-  const deliver = (data) => {
+  const deliver = (data, held) => {
     if (session && data && data.id === EARLY_ID && !("method" in data)) return answerEarly(data);
     let text;
     try {
@@ -41,7 +41,7 @@
       return; // not JSON-serialisable: cannot be a JSON-RPC message
     }
     if (restore && restore.take(data)) return;
-    if (data && data.method === "ui/notifications/tool-result") showServerTree(data.params);
+    if (!held && data && data.method === "ui/notifications/tool-result" && showServerTree(data)) return;
     if (subscriber && early.length === 0) subscriber(text);
     else early.push(text);
   };
@@ -255,12 +255,20 @@
 
   // ---- Server-rendered results: a tool result whose _meta carries the View rendered on the server is shown at once,
   // through dom.js's builder (never innerHTML), while Python starts; Python then adopts those nodes (HYDRATE).
-  // A result of a View with View state is painted once restore.js knows the stored values (see there).
-  const showServerTree = (params) => {
-    const meta = params && params._meta && params._meta.pyview;
-    if (!meta || !Array.isArray(meta.tree)) return;
-    if (meta.stateful && restore) restore.ask(params, paint, toHost);
-    else paint(meta.tree);
+  // A result of a View with View state waits for the stored values (restore.js): it is painted with them, and then
+  // given to Python, which shows them from its first render on too (true: the message is held until then).
+  const showServerTree = (data) => {
+    const meta = data.params && data.params._meta && data.params._meta.pyview;
+    if (!meta) return;
+    if (meta.stateful && restore && !switched) {
+      restore.ask(data.params, (tree) => {
+        const shown = tree && paint(tree);
+        deliver(data, 1);
+        return shown;
+      }, toHost);
+      return true;
+    }
+    if (Array.isArray(meta.tree)) paint(meta.tree);
   };
   const paint = (tree) => {
     if (marks.render || switched || serverOnly) return; // the View renders itself

@@ -108,13 +108,14 @@ def mount_view(
     """Mount a View under the Python host in a fresh page; returns its :class:`~pyview.testing.ViewHandle`.
 
     ``mount_view(view, *, tools=None, server=None, backend=None, profile="full", host_context=None, tool=None,
-    ui_meta=None, allow_wasm=True, build_options=None, wait=True, timeout=60)``:
+    ui_meta=None, allow_wasm=True, build_options=None, wait=True, timeout=60, init_script=None)``:
 
     - ``view``: a View's ``.py`` file or package folder (relative to the test file, else the current folder),
       a ``BuiltView``, an HTML string, or a ``ui://`` URI read from the server behind the host;
     - ``tools``: scripted tool responses ``{name: value or fn(arguments)}`` (a :class:`ScriptedBackend`);
     - ``server``: a real MCP server instead: an ``MCPServer``, a Python file, a URL or a command line;
-    - ``wait``: wait until the View completed the handshake (raises at once if it failed to start).
+    - ``wait``: wait until the View completed the handshake (raises at once if it failed to start);
+    - ``init_script``: JavaScript run in the page and its frames before their own scripts (a test's observers).
     """
     from pyview.host import McpBackend, ScriptedBackend
     from pyview.testing._harness import mount
@@ -138,6 +139,7 @@ def mount_view(
         build_options: Mapping[str, Any] | None = None,
         wait: bool = True,
         timeout: float = 60.0,
+        init_script: str | None = None,
     ) -> ViewHandle:
         if backend is None and server is not None:
             backend = McpBackend(server)
@@ -148,6 +150,8 @@ def mount_view(
             backends.append(backend)
         html, meta = _document(view, here, backend, pyview_host_server, pyview_build, build_options or {})
         page = pyview_browser.new_context().new_page()
+        if init_script is not None:
+            page.add_init_script(init_script)
         handle = mount(
             pyview_host_server,
             page,

@@ -1,16 +1,15 @@
 """use_view_state in Pyodide frames under the official AppBridge host page (tests/conformance), with a real Redis.
 
-The host answers ``tools/call`` with pyview's own server side of View state (``ViewState``: signed instance ids,
-the ``pyview_state`` tool) over a ``RedisStateStore`` talking to a ``redis-server`` the test starts. A re-mount
-is what a host does after a display-mode switch or a reload: the frame is torn down (``ui/resource-teardown``)
-and a new one gets the same tool result.
+The host answers ``tools/call`` with pyview's own server side (``Views``: results rendered with signed instance
+ids, the ``pyview_state`` tool re-rendering them with the stored values) over a ``RedisStateStore`` talking to a
+``redis-server`` the test starts. A re-mount is what a host does after a display-mode switch or a reload: the frame
+is torn down (``ui/resource-teardown``) and a new one gets the same tool result. Each frame logs every units text it
+ever showed (a MutationObserver: ``SEEN_UNITS_JS``), so "the first paint already shows the state" is checked.
 """
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,12 +20,13 @@ from pyview.build import BuiltView
 from pyview.host import build_csp
 from pyview.server import RedisStateStore
 from pyview.server._signing import Signer
-from pyview.server._view_state import ViewState
 from pyview.testing import with_csp
+from pyview.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 
 pytestmark = pytest.mark.browser
 BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 SECRET = b"browser-test-secret-0123456789ab"
+VIEW = Path(__file__).resolve().parent / "views" / "state_view.py"
 
 # Frames are mounted and torn down by name; tools/call goes to Python (window.pyCallTool); logs are recorded.
 HOST = """() => {
@@ -63,87 +63,70 @@ HOST = """() => {
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Debian's redis-server on a free loopback port, its data in a temporary folder."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is not installed (scripts/install.sh installs it)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path_factory.mktemp("redis")),
-         "--save", "", "--unixsocket", ""],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    assert process.stdout is not None
-    for line in process.stdout:
-        if "Ready to accept connections" in line:
-            break
-    else:
-        pytest.fail("redis-server exited before it was ready")
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait()
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
 
 
-class Server:
-    """The server side of View state; ``restart()`` makes a new one (new store client) on the same Redis."""
+@pytest.fixture
+def secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYVIEW_SECRET", SECRET.decode())  # every (re)started server signs with it
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.restart()
 
-    def restart(self) -> None:
-        self.state = ViewState(Signer(SECRET), RedisStateStore(self.url, ttl=600))
-
-    def result(self, city: str) -> dict[str, Any]:
-        instance = self.state.mint("state")
-        return {"content": [{"type": "text", "text": city}], "structuredContent": {"city": city},
-                "_meta": {"pyview": {"v": 1, "view": "state", "instance": instance}}}  # fmt: skip
-
-    def call_tool(self, name: str, arguments: dict[str, Any]) -> str:
-        if name != "pyview_state":
-            return '{"content": [{"type": "text", "text": "unknown tool"}], "isError": true}'
-        return self.state.tool_result(arguments).model_dump_json(by_alias=True, exclude_none=True)
+def frame_named(page: Any, name: str) -> Any:
+    frame = page.frame(name=name)
+    while frame is None:
+        page.wait_for_timeout(50)
+        frame = page.frame(name=name)
+    return frame
 
 
 def text_of(page: Any, frame_name: str, test_id: str, expected: str) -> None:
     """Wait until the frame's element shows ``expected`` (an event wait, not a timed assertion)."""
-    frame = None
-    while frame is None:
-        frame = page.frame(name=frame_name)
-        if frame is None:
-            page.wait_for_timeout(50)
-    frame.wait_for_function(
+    frame_named(page, frame_name).wait_for_function(
         "([id, text]) => document.querySelector(`[data-testid=${id}]`)?.textContent === text",
         arg=[test_id, expected],
         timeout=180_000,
     )
 
 
+def seen_once_live(page: Any, frame_name: str) -> list[str]:
+    """Every units text the frame showed until Python went live (a wrong first paint fails at once, no timeout)."""
+    frame = frame_named(page, frame_name)
+    frame.wait_for_function("() => window.seenUnits.length && pyviewBoot.marks.live", timeout=180_000)
+    seen: list[str] = frame.evaluate("() => window.seenUnits")
+    return seen
+
+
+@pytest.mark.usefixtures("secret")
 def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     page: Any, build: Callable[..., BuiltView], redis_url: str
 ) -> None:
+    """Change state, tear the frame down, restart the server, mount the same result: the FIRST painted tree shows
+    the restored state (the server's re-render; no frame ever showed the default). Another result of the tool
+    keeps its own state; a tampered id gets a clear error and no data."""
     if not BRIDGE.exists():
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
-    server = Server(redis_url)
-    page.expose_function("pyCallTool", server.call_tool)
+    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
+    page.add_init_script(SEEN_UNITS_JS)
+    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
     html = with_csp(build("state_view.py").html, build_csp())
-    oslo, rome = server.result("Oslo"), server.result("Rome")
+    oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
+    assert oslo["_meta"]["pyview"]["stateful"] and "units: C" in json.dumps(oslo["_meta"]["pyview"]["tree"])
 
     page.evaluate("([html, result]) => mount('first', html, result)", [html, oslo])
-    text_of(page, "first", "city", "Oslo")
-    page.frame(name="first").get_by_test_id("units").click()
-    page.frame(name="first").get_by_test_id("open").click()
+    assert seen_once_live(page, "first") == ["units: C"]  # a new instance: its defaults
+    first = frame_named(page, "first")
+    assert first.evaluate("() => pyviewRestore.paints") == ["result"]  # nothing stored: the result's own tree
+    first.get_by_test_id("units").click()
+    first.get_by_test_id("open").click()
     text_of(page, "first", "panel", "panel: details")
     text_of(page, "first", "units", "units: F")
     assert page.evaluate("() => unmount('first')") == "gone"  # the pending write is flushed during teardown
 
-    server.restart()  # a new server process: only Redis remembers
+    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))  # a new process: only Redis remembers
     instance = oslo["_meta"]["pyview"]["instance"]
     forged = Signer(b"not this server's secret, 32 byte").sign({"k": "view-state", "i": "guessed", "v": "state"})
     tampered = {
@@ -156,36 +139,39 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
         "([html, a, b, c]) => Promise.all([mount('again', html, a), mount('rome', html, b), mount('bad', html, c)])",
         [html, oslo, rome, tampered],
     )
-    text_of(page, "again", "units", "units: F")  # the same tool result in a new frame: the state is back
-    text_of(page, "again", "panel", "panel: details")
-    text_of(page, "rome", "city", "Rome")
-    page.frame(name="rome").wait_for_function("() => pyviewBoot.marks && 'live' in pyviewBoot.marks")
+    assert seen_once_live(page, "again") == ["units: F"]  # the first paint has the state: no flash of "units: C"
+    again = frame_named(page, "again")
+    assert again.evaluate("() => pyviewRestore.paints") == ["state"]  # the tree the server re-rendered with it
+    assert again.get_by_test_id("panel").text_content() == "panel: details"
+    assert seen_once_live(page, "rome") == ["units: C"]  # another result of the same tool: its own state
+    assert frame_named(page, "rome").get_by_test_id("city").text_content() == "Rome"
+    assert seen_once_live(page, "bad") == ["units: C"]  # a tampered id: no data
     page.wait_for_function(
         "() => window.logs.some((log) => log.name === 'bad' && log.data && log.data.where === 'use_view_state')",
         timeout=180_000,
     )
-    text_of(page, "rome", "units", "units: C")  # another result of the same tool: its own state
     logs = page.evaluate("() => window.logs")
     bad_log = [log for log in logs if log["name"] == "bad" and (log.get("data") or {}).get("where") == "use_view_state"]
-    assert "View instance id was refused" in str(bad_log[0]["data"])
-    text_of(page, "bad", "units", "units: C")  # a tampered id: a clear error, and no data
+    assert "View instance id was refused" in str(bad_log[0]["data"])  # and a clear error
+    assert frame_named(page, "again").evaluate("() => window.seenUnits") == ["units: F"]  # still: never the default
 
 
+@pytest.mark.usefixtures("secret")
 def test_window_openai_widget_state_is_used_where_the_host_offers_it(
     page: Any, build: Callable[..., BuiltView], redis_url: str
 ) -> None:
     """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
-    server = Server(redis_url)
+    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
     page.add_init_script(
         "if (window !== window.top) window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
         " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
     )
-    page.expose_function("pyCallTool", server.call_tool)
+    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
     html = with_csp(build("state_view.py").html, build_csp())
-    page.evaluate("([html, result]) => mount('openai', html, result)", [html, server.result("Lima")])
+    page.evaluate("([html, result]) => mount('openai', html, result)", [html, server.result({"city": "Lima"})])
     text_of(page, "openai", "panel", "panel: saved by the host")
     page.frame(name="openai").get_by_test_id("units").click()
     text_of(page, "openai", "units", "units: F")
@@ -194,3 +180,32 @@ def test_window_openai_widget_state_is_used_where_the_host_offers_it(
         timeout=60_000,
     )
     assert page.evaluate("() => unmount('openai')") == "gone"
+
+
+@pytest.mark.usefixtures("secret")
+def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_the_state(
+    page: Any, build: Callable[..., BuiltView], redis_url: str
+) -> None:
+    """The server runtime (no Python in the frame): a stateful result's own tree (the defaults) is held until the
+    first pyview_event answer, whose reset the server rendered with the stored values."""
+    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")
+    page.add_init_script(SEEN_UNITS_JS)
+    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=BRIDGE.read_text())
+    page.evaluate(HOST)
+    html = with_csp(build("state_view.py", runtime="server").html, build_csp())
+    oslo = server.result({"city": "Oslo"})
+    try:
+        page.evaluate("([html, result]) => mount('one', html, result)", [html, oslo])
+        assert seen_once_live(page, "one") == ["units: C"]
+        frame_named(page, "one").get_by_test_id("units").click()
+        text_of(page, "one", "units", "units: F")
+        assert page.evaluate("() => unmount('one')") == "gone"
+        server.close()
+        server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")  # restarted
+        page.evaluate("([html, result]) => mount('two', html, result)", [html, oslo])
+        assert seen_once_live(page, "two") == ["units: F"]  # the first paint: the server's reset with the state
+        assert frame_named(page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"
+    finally:
+        server.close()

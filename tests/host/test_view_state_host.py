@@ -1,56 +1,78 @@
-"""use_view_state under the Python host (pyview.host) in headless Chromium: a re-mounted frame finds its state.
+"""use_view_state under the Python host (pyview.host) in headless Chromium: a re-mounted frame finds its state,
+and its FIRST paint already shows it, also after a server restart (Redis store).
 
-``pyview_state`` is answered by pyview's own server side (``ViewState`` over a ``MemoryStore``) as a scripted
-tool; the frame is torn down with ``ui/resource-teardown`` and a new one mounted with the same tool result.
+``pyview_state`` is answered by pyview's own server side (``Views``: results rendered with signed instance ids, the
+tool re-rendering them with the stored values) as a scripted tool; the frame is torn down with
+``ui/resource-teardown`` and a new one mounted with the same tool result. Each frame logs every units text it ever
+showed (``SEEN_UNITS_JS``, a MutationObserver).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pyview.server import MemoryStore
+from pyview.server import RedisStateStore
 from pyview.server._signing import Signer
-from pyview.server._view_state import ViewState
 from pyview.testing import ViewHandle
+from pyview.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 
 pytestmark = pytest.mark.browser
 VIEW = "../browser/views/state_view.py"
+VIEW_FILE = Path(__file__).resolve().parent / VIEW
 
 
-def test_state_is_back_in_a_new_frame_and_a_tampered_id_gets_nothing(
-    mount_view: Callable[..., ViewHandle],
+@pytest.fixture
+def redis_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setenv("PYVIEW_SECRET", "host-test-secret-0123456789abcde")  # every (re)started server signs with it
+    with redis_server(tmp_path) as url:
+        yield url
+
+
+def seen_once_live(view: ViewHandle) -> list[str]:
+    """Every units text the frame showed until Python went live (a wrong first paint fails at once, no timeout)."""
+    view.frame.wait_for_function("() => window.seenUnits.length && pyviewBoot.marks.live", timeout=120_000)
+    seen: list[str] = view.frame.evaluate("() => window.seenUnits")
+    return seen
+
+
+def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_nothing(
+    mount_view: Callable[..., ViewHandle], redis_url: str
 ) -> None:
-    state = ViewState(Signer(b"host-test-secret-0123456789abcde"), MemoryStore())
+    servers = [StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600))]
 
     def pyview_state(arguments: dict[str, Any]) -> dict[str, Any]:
-        answer: dict[str, Any] = state.tool_result(arguments).model_dump(by_alias=True, exclude_none=True)
-        return answer
+        return servers[-1].call_tool("pyview_state", arguments)  # the newest server process answers
 
-    token = state.mint("state")
-    result = {"content": [{"type": "text", "text": "Oslo"}], "structuredContent": {"city": "Oslo"},
-              "_meta": {"pyview": {"v": 1, "view": "state", "instance": token}}}  # fmt: skip
-
-    first = mount_view(VIEW, tools={"pyview_state": pyview_state})
+    result = servers[0].result({"city": "Oslo"})
+    token = result["_meta"]["pyview"]["instance"]
+    first = mount_view(VIEW, tools={"pyview_state": pyview_state}, init_script=SEEN_UNITS_JS)
     first.send_tool_result(result)
-    first.locator("[data-testid=city]").filter(has_text="Oslo").wait_for(timeout=120_000)
-    first.host.next_request("tools/call")  # the load
+    assert seen_once_live(first) == ["units: C"]
     first.locator("[data-testid=units]").click()
     first.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=30_000)
     first.host.teardown()  # the pending write is flushed before the View answers
     assert first.host.torn_down
-    assert state.values(token) == {"units": "F"}
+    assert servers[0].views.server_runtime.view_state.values(token) == {"units": "F"}
 
-    again = mount_view(VIEW, tools={"pyview_state": pyview_state})
-    again.send_tool_result(result)
-    again.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=120_000)
-
+    servers.append(StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600)))  # a restarted server
     forged = Signer(b"another server's secret 0123456789").sign({"k": "view-state", "i": "x", "v": "state"})
-    bad = mount_view(VIEW, tools={"pyview_state": pyview_state})
+    tools = {"pyview_state": pyview_state}
+    again, later, bad = (mount_view(VIEW, tools=tools, init_script=SEEN_UNITS_JS, wait=False) for _ in range(3))
+    again.wait_handshake()
+    again.send_tool_result(result)  # before Python is up: the shim paints it
     bad.allow_errors = True
-    bad.send_tool_result({**result, "_meta": {"pyview": {"v": 1, "view": "state", "instance": forged}}})
+    bad.wait_handshake()
+    bad.send_tool_result({**result, "_meta": {"pyview": {**result["_meta"]["pyview"], "instance": forged}}})
+    later.wait_ready()
+    later.send_tool_result(result)  # Python is up: the shim holds the result until the values came
+    assert seen_once_live(again) == ["units: F"]  # the first paint already has the state: no flash of the default
+    assert again.frame.evaluate("() => pyviewRestore.paints") == ["state"]  # the server's re-render with the values
+    later.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=30_000)
+    assert later.frame.evaluate("() => [window.seenUnits, pyviewRestore.paints]") == [["units: F"], ["python"]]
+    assert seen_once_live(bad) == ["units: C"]  # a tampered id: no data
     bad.host.next_request("tools/call")
-    bad.locator("[data-testid=units]").filter(has_text="units: C").wait_for(timeout=30_000)
-    assert state.values(token) == {"units": "F"}
+    assert servers[-1].views.server_runtime.view_state.values(token) == {"units": "F"}

@@ -15,7 +15,9 @@ def Root() -> Any:
     result = use_tool_result()
     units, set_units = use_view_state("units", "C")
     panel, set_panel = use_view_state("panel", None)
-    city = (result.structured_content or {}).get("city", "?") if result is not None else "waiting"
+    if result is None:  # the build's first paint: no result, so no values of an instance either
+        return h.p("Waiting for the result…", data_testid="waiting")
+    city = (result.structured_content or {}).get("city", "?")
     return h.div(
         h.h1(city, data_testid="city"),
         h.button(f"units: {units}", data_testid="units", on_click=lambda: set_units("F" if units == "C" else "C")),
