@@ -6,7 +6,9 @@ result loads the instance's values once, then writes changes back: debounced, on
 last write winning; a pending write is flushed during ``ui/resource-teardown``. So a frame re-mounted for the same
 result (display-mode switch, reload, pinned View) finds the state again. Where the host has OpenAI's
 ``window.openai.setWidgetState`` it is written too. In the server runtime, values are read from and written to
-the store directly (the first render after a re-mount already shows them).
+the store directly. Either way the first paint after a re-mount already shows them: a frame's boot shim gets the
+values and a tree the server rendered with them before it paints (``runtime/restore.js``), and the first render
+here takes the same values from it (docs/ARCHITECTURE.md, "No flash of defaults on a re-mount").
 
 Values are JSON data; one instance's values together are at most :data:`MAX_STATE_BYTES` as JSON.
 """
