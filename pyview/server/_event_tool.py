@@ -21,6 +21,7 @@ from mcp_types import CallToolResult, TextContent
 from pyview.build import cache_root
 from pyview.server._session import Directory, Engine, ServedView
 from pyview.server._signing import load_secret
+from pyview.server._state_render import render_with_state
 from pyview.server._state_store import MemoryStore, StateStore
 from pyview.server._view_state import ViewState, ViewStateError
 
@@ -104,7 +105,7 @@ class ServerRuntime:
         handle = find(str(self.engine.signer.verify(token).get("v"))) if find is not None else None
         if handle is not None:
             try:
-                tree = self.engine.render_with_state(token, pyview["values"], render, handle)
+                tree = render_with_state(self.engine, token, pyview["values"], render, handle)
             except ViewStateError as exc:
                 pyview["error"] = {"message": str(exc)}
                 return answer

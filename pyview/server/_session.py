@@ -145,28 +145,6 @@ class Engine:
             meta["error"] = {"message": str(exc)}
         return meta
 
-    def render_with_state(
-        self, token: str, values: dict[str, Any], render: dict[str, Any], handle: ServedView
-    ) -> list[Any] | None:
-        """The tree of ``handle``'s View for the tool result in ``render`` with instance ``token``'s ``values``
-        (``pyview_state`` get with ``render``: a re-mounted frame paints it first). None when it cannot render."""
-        result, tool_input = render.get("result"), render.get("input")
-        if not isinstance(result, dict) or not (tool_input is None or isinstance(tool_input, dict)):
-            raise ViewStateError("pyview_state get: render needs the tool result (an object) and its input (an object)")
-        result = {**result, "_meta": {**(result.get("_meta") or {}), "pyview": {"instance": token}}}
-        try:
-            view = self._view(handle)
-            app = ServerApp(view.app, tool_input=tool_input or {}, tool_result=result)
-            app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=_read_only)  # type: ignore[attr-defined]
-            root, tree = mount_tree(view, app, handle.name, effects=False)
-        except (RenderError, SnapshotError) as exc:
-            logger.warning("pyview: View %r not re-rendered with its state: %s", handle.name, exc)
-            return None
-        if root.problems:
-            logger.warning("pyview: View %r not re-rendered with its state: %s", handle.name, "; ".join(root.problems))
-            return None
-        return tree if getattr(handle, "server_side", False) else strip_handlers(tree)
-
     # -- events --------------------------------------------------------------------------------------------
 
     async def handle(self, arguments: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
@@ -385,7 +363,3 @@ def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bo
         view_state.call({"instance": instance, "op": "put", "values": changes})
 
     app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
-
-
-def _read_only(instance: str, changes: dict[str, Any]) -> None:
-    """A render for painting only writes nothing (the frame's own client writes)."""
