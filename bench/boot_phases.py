@@ -38,6 +38,7 @@ PROBE = """<script>(() => {
     const node = document.getElementById("pyview-blob:pyodide.asm.wasm");
     probe.text = node ? node.textContent.trim() : "";
     probe.gzip = !!node && node.dataset.encoding === "gzip";
+    probe.bytes = node ? Number(node.dataset.bytes) : 0;
   });
   for (const name of ["instantiate", "instantiateStreaming", "compile", "compileStreaming"]) {
     const real = WebAssembly[name];
@@ -56,14 +57,18 @@ COLLECT = """async () => {
   const probe = globalThis.pyviewProbe;
   const now = () => performance.now();
   let t = now();
-  let bytes;
-  if (typeof Uint8Array.fromBase64 === "function") {
-    bytes = Uint8Array.fromBase64(probe.text);
-  } else {
-    const s = atob(probe.text);
-    bytes = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  // the blob's base85 (the same loop as boot.js)
+  const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%.()*+-;,=/?@^_:{|}~";
+  const digit = new Uint8Array(128);
+  for (let i = 0; i < 85; i++) digit[alphabet.charCodeAt(i)] = i;
+  const text = probe.text;
+  let bytes = new Uint8Array(text.length / 5 * 4);
+  for (let i = 0, o = 0; i < text.length; i += 5, o += 4) {
+    const v = (((digit[text.charCodeAt(i)] * 85 + digit[text.charCodeAt(i + 1)]) * 85 +
+      digit[text.charCodeAt(i + 2)]) * 85 + digit[text.charCodeAt(i + 3)]) * 85 + digit[text.charCodeAt(i + 4)];
+    bytes[o] = v / 16777216; bytes[o + 1] = v >>> 16; bytes[o + 2] = v >>> 8; bytes[o + 3] = v;
   }
+  bytes = bytes.subarray(0, probe.bytes);
   const decode = now() - t;
   t = now();
   const wasm = probe.gzip ? new Uint8Array(await new Response(new Blob([bytes]).stream()
@@ -83,7 +88,7 @@ PHASES = [
     ("CPython/Pyodide init (after instantiate)", "init"),
     ("import the View, first render", "view"),
     ("total: insert -> first render", "render"),
-    ("alone: base64 decode of the wasm", "decode"),
+    ("alone: base85 decode of the wasm", "decode"),
     ("alone: gunzip (DecompressionStream)", "gunzip"),
     ("alone: WebAssembly.compile", "compile"),
 ]

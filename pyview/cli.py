@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--snapshot", action="store_true",
         help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
-        "start, +8 MB inline, or a file beside the runtime in url mode",
+        "start, +7.7 MB inline, or a file beside the runtime in url mode",
     )  # fmt: skip
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")

@@ -4,19 +4,47 @@ from __future__ import annotations
 
 import base64
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import jinja2
 
+# Python's base85 alphabet with the characters that cost more elsewhere swapped out: ``<`` ``>`` ``&`` (HTML, and
+# JSON encoders that escape them as \u003c) and the backtick. No quote, backslash or space either, so the text
+# travels as is in a JSON string and needs no trimming. boot.js decodes it (BASE85 there must match).
+BASE85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%.()*+-;,=/?@^_:{|}~"
+_FROM_PYTHON_B85 = bytes.maketrans(b"&<>`", b".,/:")
+
+
+@lru_cache(maxsize=16)  # the runtime's blobs are the same in every build of a process
+def base85(data: bytes) -> str:
+    """``data`` as base85 text (4 bytes -> 5 characters, zero-padded to a multiple of 4; the reader knows the size).
+
+    A quarter denser than base64 (25 % over the bytes against 33 %): an inline document with a memory snapshot is
+    about 1 MB smaller. boot.js decodes it in a few tens of milliseconds.
+
+    Example:
+        >>> base85(b"pyview")
+        'aCvrVWp@Ao'
+        >>> unbase85('aCvrVWp@Ao', 6)
+        b'pyview'
+    """
+    return base64.b85encode(data, pad=True).translate(_FROM_PYTHON_B85).decode("ascii")
+
+
+def unbase85(text: str, size: int) -> bytes:
+    """The bytes of a :func:`base85` text (tests and tools read blobs back with it)."""
+    return base64.b85decode(text.encode("ascii").translate(bytes.maketrans(b".,/:", b"&<>`")))[:size]
+
 
 class Blob:
-    """Bytes embedded in the document as base64, served to the runtime by the boot shim's ``fetch``."""
+    """Bytes embedded in the document as base85 text, served to the runtime by the boot shim's ``fetch``."""
 
     def __init__(self, name: str, data: bytes, encoding: str | None) -> None:
         self.name = name
         self.encoding = encoding  # "gzip" when the boot must decompress it
-        self.base64 = base64.b64encode(data).decode("ascii")
+        self.size = len(data)
+        self.text = base85(data)
 
 
 def script_json(value: object) -> str:

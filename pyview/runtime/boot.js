@@ -172,14 +172,6 @@
   // ---- Engine fallbacks, by feature detection (never by engine name); pyviewBoot.fallbacks lists those used -----
   const fallbacks = [];
   const using = (name) => fallbacks.includes(name) || fallbacks.push(name);
-  const fromBase64 = (text) => { // Uint8Array.fromBase64: Chrome 140, Firefox 133, Safari 18.2
-    if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-    using("atob");
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  };
   const gunzip = (bytes) => { // DecompressionStream: Chrome 80, Firefox 113, Safari 16.4; else gunzip.js
     if (typeof DecompressionStream === "function") {
       return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -198,7 +190,7 @@
   const blobResponse = (name) => {
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
-    const bytes = fromBase64(node.textContent.trim());
+    const bytes = globalThis.pyviewBase85(node.textContent, Number(node.dataset.bytes));
     // every blob is read once: free the base64 text (with a snapshot, snapshot.js frees the runtime's once Python is
     // up: a failed restore starts again from them)
     if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) node.remove();
@@ -337,7 +329,7 @@
       pyodide = await startPyodide({
         indexURL: INLINE_BASE,
         lockFileContents: runtime.lock,
-        createPyodideModule: globalThis.__pyviewCreatePyodideModule,
+        createPyodideModule: await pyviewRunModule(await blobResponse("pyodide.asm.mjs").text()),
         stdLibURL: INLINE_BASE + "python_stdlib.zip",
         packageBaseUrl: INLINE_BASE,
       });

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import gzip
 import json
 import re
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyview.build import build_view
+from pyview.build._document import unbase85
 from pyview.build._sources import load_view_sources
 from pyview.server import Views
 
@@ -57,9 +57,10 @@ def test_the_document_carries_the_data_and_the_prerender_reads_it(package: Path)
     config = json.loads(re.search(r'id="pyview-config">(.*?)</script>', built.html, re.S).group(1))  # type: ignore[union-attr]
     assert config["data"] == [["labels_view/data/blob.bin", 269], ["labels_view/labels.json", len(
         (package / "labels.json").read_bytes())]]  # fmt: skip
-    blob = re.search(r'id="pyview-blob:pyview-data.bin" data-encoding="gzip">(.*?)</script>', built.html, re.S)
+    found = r'id="pyview-blob:pyview-data.bin" data-encoding="gzip" data-bytes="(\d+)">(.*?)</script>'
+    blob = re.search(found, built.html, re.S)
     assert blob is not None
-    data = gzip.decompress(base64.b64decode(blob.group(1)))
+    data = gzip.decompress(unbase85(blob.group(2), int(blob.group(1))))
     assert data == (package / "data" / "blob.bin").read_bytes() + (package / "labels.json").read_bytes()
     assert any(name.startswith("the View's data files") for name, _ in built.parts)
 

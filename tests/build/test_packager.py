@@ -78,13 +78,13 @@ def test_inline_document_is_whole_and_reports_its_parts() -> None:
     html = built.html
     assert html.startswith("<!doctype html>")
     assert 'id="pyview-boot"' in html and "Starting Python" in html
-    assert len(re.findall(r'id="pyview-blob:', html)) == 3  # runtime wasm, stdlib, Python sources
-    assert "export default" not in html  # the Emscripten module was made inline-safe
+    assert len(re.findall(r'id="pyview-blob:', html)) == 4  # runtime wasm, stdlib, Emscripten module, Python sources
+    assert "export default" not in html and "_createPyodideModule" not in html  # the module travels gzipped
     names = [name for name, _ in built.parts]
-    assert "runtime: pyodide.asm.wasm (gzip, base64)" in names
+    assert "runtime: pyodide.asm.wasm (gzip, base85)" in names
     assert sum(size for _, size in built.parts) == built.size
     assert built.csp == {}
-    assert built.size < 9_500_000
+    assert built.size < 7_800_000  # base85 blobs, the Emscripten module gzipped (was 9.0 MB with base64)
 
 
 def test_digest_follows_the_source(tmp_path: Path) -> None:
