@@ -66,6 +66,7 @@ def test_inline_snapshot_is_embedded_for_the_pinned_build_and_imports_the_view()
     assert {"hello_view", "pyview.components._reconcile", "pyview.app._app"} <= set(meta["imported"])
     assert meta["skipped"] == {} and built.notes == []
     assert any(name.startswith("memory snapshot") for name, _ in built.parts)
+    assert built.size <= 16_000_000  # issue 15's bar for the inline hello document with its snapshot (15.4 MB)
     again = build_view(HELLO, snapshot=True)  # cached: the same snapshot, the same document
     assert again.html == built.html
 
