@@ -59,6 +59,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "from --runtime-url, or from this server with --http",
     )  # fmt: skip
     parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
+    parser.add_argument(
+        "--snapshot", choices=("auto", "on", "off"),
+        help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "
+        "can make one here (an inline document grows from 7.7 to 15.4 MB; url mode serves it beside the runtime)",
+    )  # fmt: skip
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
     parser.set_defaults(handler=run_serve)
 
@@ -81,6 +86,8 @@ def run_serve(args: argparse.Namespace) -> int:
         os.environ["PYVIEW_RUNTIME_URL"] = url
     elif args.runtime is not None:
         os.environ["PYVIEW_RUNTIME"] = args.runtime
+    if args.snapshot is not None:
+        os.environ["PYVIEW_SNAPSHOT"] = args.snapshot  # read by Views() too
     module, server = load_server(args.server)
     views = [value for value in vars(module).values() if isinstance(value, Views)]
     if not args.no_warm_up:
@@ -159,7 +166,7 @@ async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -
         lines.append(f"    {tool.name}{only}{shows}")
     lines.append(f"  Views ({len(handles)}):")
     for handle in handles:
-        runtime = _runtime_label(handle.runtime, handle.runtime_url)
+        runtime = _runtime_label(handle.runtime, handle.runtime_url) + (", memory snapshot" if handle.snapshot else "")
         lines.append(f"    {handle.name}: {handle.uri}  ({handle.path.name}, {runtime})")
     return "\n".join(lines)
 

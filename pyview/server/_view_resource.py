@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import re
+import shutil
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +32,11 @@ ViewRuntime = Literal["inline", "url", "server", "auto"]
 """Where a View's Python runs: in the browser (Pyodide ``inline`` or from a ``url``), on the ``server``, or
 ``auto``: Pyodide where the host allows WebAssembly, else the server."""
 VIEW_RUNTIMES: tuple[str, ...] = get_args(ViewRuntime)
+SnapshotMode = Literal["auto", "on", "off"]
+"""Whether a served Pyodide View carries a memory snapshot (``pyview build --snapshot``): ``"auto"`` when one can be
+made here (Node on ``PATH``, no ``packages``; if making it fails, the View is served without one and the log says
+why), ``"on"`` (a failure fails the build), ``"off"``."""
+SNAPSHOT_MODES: tuple[str, ...] = get_args(SnapshotMode)
 _PERMISSION_FIELDS = {
     "camera": "camera",
     "microphone": "microphone",
@@ -76,6 +82,7 @@ class ViewHandle:
         domain: str | None = None,
         prefers_border: bool | None = None,
         cache_dir: Path | None = None,
+        snapshot: SnapshotMode = "off",
     ) -> None:
         if not _NAME.fullmatch(name):
             raise ValueError(f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}")
@@ -86,6 +93,8 @@ class ViewHandle:
                 f"View {name!r}: packages are installed in the browser's Python; with runtime='server' the View runs "
                 "in this server, which imports them from its own environment (drop packages=, or use 'auto')"
             )
+        if snapshot not in SNAPSHOT_MODES:
+            raise ValueError(f"snapshot must be one of {', '.join(SNAPSHOT_MODES)}, not {snapshot!r}")
         if runtime == "url" and not runtime_url:
             raise BuildError(
                 f"View {name!r}: runtime='url' needs runtime_url, the base URL serving the Pyodide files "
@@ -99,10 +108,19 @@ class ViewHandle:
         self.title = title
         self.description = description
         self.cache_dir = cache_dir
+        self.snapshot_mode: SnapshotMode = snapshot
+        #: whether the document is built with a memory snapshot (``"auto"``: a Pyodide View without packages on a
+        #: machine with Node; see :data:`SnapshotMode`)
+        self.snapshot = snapshot == "on" or (
+            snapshot == "auto" and runtime != "server" and not packages and shutil.which("node") is not None
+        )
         sources = load_view_sources(self.path)  # cheap; fails at declaration on a missing View or a syntax error
         self.entry = sources.entry
         self._source_digest = sources.digest()
-        self.digest = _digest(sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "")
+        snapshot_part = ["snapshot"] if self.snapshot else []
+        self.digest = _digest(
+            sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "", *snapshot_part
+        )
         self.uri = f"ui://{name}/view-{self.digest}.html"
         self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
         self._openai = _openai.resource_meta(self._ui, description or title)
@@ -170,13 +188,17 @@ class ViewHandle:
             )
             cached = None  # the cache holds what the URI names, nothing else
         mode, url = _build_mode(self.runtime, self.runtime_url)
-        built = build_view(
-            sources,
-            runtime=mode,
-            runtime_url=url,
-            packages=self.packages,
-            title=self.title,
-        )
+        options: dict[str, Any] = {"runtime": mode, "runtime_url": url, "packages": self.packages, "title": self.title}
+        try:
+            built = build_view(sources, snapshot=self.snapshot, **options)
+        except BuildError as exc:
+            if not self.snapshot or self.snapshot_mode != "auto":
+                raise
+            # snapshot="auto": a View that cannot be snapshot here is still served, starting Python the plain way
+            logger.warning("pyview: View %r is served without a memory snapshot: %s", self.name, exc)
+            built = build_view(sources, **options)
+        for note in built.notes:
+            logger.info("pyview: View %r: %s", self.name, note)
         if cached is not None:
             try:
                 cached.parent.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,15 @@ from pyview.server import _openai
 from pyview.server._event_tool import EVENT_TOOL, ServerRuntime
 from pyview.server._results import TextFn, argument_errors, wrap_tool
 from pyview.server._state_store import StateStore
-from pyview.server._view_resource import VIEW_RUNTIMES, Permission, ViewHandle, ViewRuntime, default_cache_dir
+from pyview.server._view_resource import (
+    SNAPSHOT_MODES,
+    VIEW_RUNTIMES,
+    Permission,
+    SnapshotMode,
+    ViewHandle,
+    ViewRuntime,
+    default_cache_dir,
+)
 from pyview.server._view_state import STATE_TOOL
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -46,6 +54,10 @@ class Views(Extension):
         max_sessions: server-runtime View instances kept live in memory (least recently used evicted first; an
             evicted one is restored from its signed token on its next event).
         session_ttl: seconds a server-runtime session token stays valid after its last event.
+        snapshot: the default of :meth:`add`'s ``snapshot``: ``"auto"`` (a Pyodide View carries a memory snapshot
+            when Node can make one here: Python is ready several times sooner, the inline document grows from
+            7.7 to 15.4 MB, a url-mode one does not grow), ``"on"`` or ``"off"``. Default: ``$PYVIEW_SNAPSHOT``, else
+            ``"auto"`` (``pyview serve --snapshot`` sets it). See docs/ARCHITECTURE.md, "Memory snapshots".
         state_store: where ``use_view_state`` values live (:class:`~pyview.server.MemoryStore` in this process by
             default; :class:`~pyview.server.RedisStateStore` for several processes or machines). Every store has
             a TTL and a size bound (see docs/server.md, "View state").
@@ -70,8 +82,13 @@ class Views(Extension):
         max_sessions: int = 1000,
         session_ttl: float = 24 * 3600,
         state_store: StateStore | None = None,
+        snapshot: SnapshotMode | None = None,
     ) -> None:
         runtime_url = runtime_url or os.environ.get("PYVIEW_RUNTIME_URL") or None
+        chosen_snapshot = snapshot or os.environ.get("PYVIEW_SNAPSHOT") or "auto"
+        if chosen_snapshot not in SNAPSHOT_MODES:
+            raise ValueError(f"snapshot must be one of {', '.join(SNAPSHOT_MODES)}, not {chosen_snapshot!r}")
+        self.snapshot: SnapshotMode = chosen_snapshot  # type: ignore[assignment]
         chosen = runtime or os.environ.get("PYVIEW_RUNTIME") or "auto"
         if chosen not in VIEW_RUNTIMES:
             raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {chosen!r}")
@@ -106,6 +123,7 @@ class Views(Extension):
         domain: str | None = None,
         prefers_border: bool | None = None,
         runtime: ViewRuntime | None = None,
+        snapshot: SnapshotMode | None = None,
     ) -> ViewHandle:
         """Declare a View: its document is a ``ui://`` resource, built from ``path`` on the first read.
 
@@ -123,6 +141,8 @@ class Views(Extension):
             runtime: where the View's Python runs: ``"auto"``, ``"server"``, ``"inline"`` or ``"url"`` (see
                 :class:`Views`; default: the ``Views``' own). ``"server"`` and ``"auto"`` register the app-only
                 ``pyview_event`` tool that carries the View's events to this server.
+            snapshot: whether the document carries a memory snapshot: ``"auto"``, ``"on"`` or ``"off"`` (see
+                :class:`Views`; default: the ``Views``' own).
 
         Raises:
             BuildError: the View does not exist or has a syntax error.
@@ -145,7 +165,7 @@ class Views(Extension):
         handle = ViewHandle(
             name, location, runtime=chosen, runtime_url=self.runtime_url, packages=packages,
             title=title, description=description, csp=csp, permissions=permissions, domain=domain,
-            prefers_border=prefers_border, cache_dir=self.cache_dir,
+            prefers_border=prefers_border, cache_dir=self.cache_dir, snapshot=snapshot or self.snapshot,
         )  # fmt: skip
         self._views[name] = handle
         self.apps.add_resource(handle.resource())

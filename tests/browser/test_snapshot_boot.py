@@ -1,10 +1,12 @@
 """A View built with a memory snapshot restores it in Chromium (inline and url), and falls back to a plain start,
-with a console note, when the snapshot does not match or cannot be loaded."""
+with a console note, when the snapshot does not match or cannot be loaded. A served View (``Views``) carries one by
+default where Node can make one, and is served without one (a log warning) when making it fails."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from pyview.build import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser
+VIEWS = Path(__file__).parent / "views"
 NOTE = "pyview: starting Python without its memory snapshot"
 
 
@@ -83,3 +86,33 @@ def test_a_missing_url_snapshot_falls_back_to_a_plain_start(
     assert "snapshot" not in marks
     notes = _notes(view)
     assert len(notes) == 1 and "404" in notes[0], notes
+
+
+def test_a_served_view_boots_from_its_snapshot(page: Any) -> None:
+    from pyview.server import Views
+
+    views = Views(runtime="inline", cache_dir=None, snapshot="auto")  # the default where Node can make one
+    handle = views.add("hello", VIEWS / "hello_view.py")
+    assert handle.snapshot
+    view, marks = _start(page, handle.html())
+    assert "snapshot" in marks and marks["snapshot"] <= marks["python"]
+    assert _notes(view) == [] and view.console_errors() == []
+
+
+def test_a_served_view_whose_snapshot_cannot_be_made_is_served_without_one(
+    page: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from pyview.build import BuildError
+    from pyview.server import Views
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise BuildError("making the memory snapshot in Node failed (exit 1)")
+
+    monkeypatch.setattr("pyview.build._packager.make_snapshot", fails)
+    handle = Views(runtime="inline", cache_dir=None, snapshot="auto").add("hello", VIEWS / "hello_view.py")
+    with caplog.at_level("WARNING", logger="pyview.server"):
+        html = handle.html()
+    assert "served without a memory snapshot: making the memory snapshot in Node failed" in caplog.text
+    assert '"snapshot"' not in html.split('id="pyview-config">', 1)[1].split("</script>", 1)[0]
+    view, marks = _start(page, html)
+    assert "snapshot" not in marks and _notes(view) == []

@@ -1,0 +1,37 @@
+"""Which served Views carry a memory snapshot: ``Views(snapshot=...)``, ``$PYVIEW_SNAPSHOT`` and Node on PATH
+(whether they boot from it: tests/browser/test_snapshot_boot.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyview.server import Views
+
+HELLO = Path(__file__).resolve().parents[2] / "examples" / "hello" / "hello_view.py"
+
+
+def test_auto_uses_a_snapshot_where_node_can_make_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    views = Views(runtime="inline", cache_dir=None, snapshot="auto")
+    assert views.add("hello", HELLO).snapshot
+    assert not views.add("hello-server", HELLO, runtime="server").snapshot  # no Python in the document
+    assert not views.add("hello-off", HELLO, snapshot="off").snapshot
+
+
+def test_auto_without_node_serves_views_without_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert not Views(runtime="inline", cache_dir=None, snapshot="auto").add("hello", HELLO).snapshot
+    assert Views(runtime="inline", cache_dir=None, snapshot="on").add("hello", HELLO).snapshot  # the build says why
+
+
+def test_the_snapshot_choice_is_part_of_the_uri_and_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setenv("PYVIEW_SNAPSHOT", "on")
+    with_one = Views(runtime="inline", cache_dir=None).add("hello", HELLO)
+    monkeypatch.setenv("PYVIEW_SNAPSHOT", "off")
+    without = Views(runtime="inline", cache_dir=None).add("hello", HELLO)
+    assert with_one.snapshot and not without.snapshot and with_one.uri != without.uri
+    with pytest.raises(ValueError, match="snapshot must be one of"):
+        Views(snapshot="always")  # type: ignore[arg-type]
