@@ -65,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyview: error: {problem}", file=sys.stderr)
         return 1
 
+    import os
+
+    # every edit is a new View version: a memory snapshot for each (seconds in Node) would slow the loop down
+    os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
     return run_dev(
         args.server,
         host=args.host,
