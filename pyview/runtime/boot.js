@@ -191,7 +191,7 @@
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
     const bytes = globalThis.pyviewBase85(node.textContent, Number(node.dataset.bytes));
-    // every blob is read once: free the base64 text (with a snapshot, snapshot.js frees the runtime's once Python is
+    // every blob is read once: free the base85 text (with a snapshot, snapshot.js frees the runtime's once Python is
     // up: a failed restore starts again from them)
     if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) node.remove();
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
