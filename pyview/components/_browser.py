@@ -17,11 +17,12 @@ def install(root: Root, container_id: str = "pyview-root") -> Any:
     Returns that proxy (keep it alive while the View runs).
     """
     import js
-    from pyodide.ffi import create_proxy
+    from pyodide.ffi import create_once_callable, create_proxy
 
     dom = js.pyviewDom
     dom.mount(js.document.getElementById(container_id))
     root.sink = dom.apply
+    root.idle = lambda fn: dom.idle(create_once_callable(fn))  # a big update's garbage: collected after paint
     proxy = create_proxy(root.dispatch)
     dom.setDispatcher(proxy)
     return proxy

@@ -148,19 +148,25 @@ def _class_text(value: object) -> str:
     return str(value)
 
 
-_NAMES: dict[str, str] = {}
+#: keyword name -> (wire name, how its value is handled: one of the _PLAIN.. codes below)
+_NAMES: dict[str, tuple[str, int]] = {}
+_PLAIN, _EVENT, _HTML, _CLASS, _STYLE, _CHECKED = range(6)
 
 
 def _wire_name(name: str) -> str:
     """Keyword argument -> wire name: ``@type`` for events, ``!html`` for raw HTML, else the attribute."""
-    wire = _NAMES.get(name)
-    if wire is not None:
-        return wire
+    return _name_entry(name)[0]
+
+
+def _name_entry(name: str) -> tuple[str, int]:
+    entry = _NAMES.get(name)
+    if entry is not None:
+        return entry
     if name.startswith("on_"):
         event = name[3:].replace("_", "").lower()
-        wire = "@" + _EVENT_ALIASES.get(event, event)
+        entry = ("@" + _EVENT_ALIASES.get(event, event), _EVENT)
     elif name == "dangerously_set_inner_html":
-        wire = "!html"
+        entry = ("!html", _HTML)
     else:
         wire = SPECIAL_NAMES.get(name) or (name.rstrip("_").replace("_", "-") if "_" in name else name)
         if not valid_name(wire):
@@ -173,77 +179,94 @@ def _wire_name(name: str) -> str:
             )
         if type(kind) is str:
             raise UnsafeAttributeError(f"refusing attribute {wire!r}: {kind}")
-        if kind == 1:
-            _CHECKED.add(wire)
-    _NAMES[name] = wire
-    return wire
+        code = _CHECKED if kind == 1 else _CLASS if wire == "class" else _STYLE if wire == "style" else _PLAIN
+        entry = (wire, code)
+    _NAMES[name] = entry
+    return entry
 
 
 _URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for an action use on_click=)"
 
-#: wire names whose values the policy checks (URL attributes, SVG animation values)
-_CHECKED: set[str] = set()
-
 
 def build_element(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
-    """Build an :class:`Element` from keyword props (the work behind every ``h.<tag>(...)`` call)."""
+    """Build an :class:`Element` from keyword props (the work behind every ``h.<tag>(...)`` call).
+
+    Every attribute name is classified once (``_NAMES``); the usual case, a text value for a plain attribute or a
+    class, is a dictionary store. URL attributes (``_CHECKED``) are checked against the policy on every value.
+    """
     attrs: dict[str, object] = {}
     events: dict[str, tuple[Callable[..., object], int]] | None = None
-    prop_names = _PROP_TAGS.get(tag)
-    for name, value in props.items():
-        wire = _wire_name(name)
-        first = wire[0]
-        if first == "@":
-            if value is None:
+    if props:
+        prop_names = _PROP_TAGS.get(tag)
+        names = _NAMES
+        for name, value in props.items():
+            entry = names.get(name)
+            wire, code = entry if entry is not None else _name_entry(name)
+            if prop_names is not None and name in prop_names:
+                if name == "value":
+                    if value is not None:  # value=None: uncontrolled, the page keeps what the user typed
+                        attrs[".value"] = str(value)
+                else:
+                    attrs["." + name] = bool(value)
                 continue
-            if not callable(value):
-                raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
-            flags = value.flags if isinstance(value, EventHandler) else 0
-            if wire == "@submit":
-                flags |= PREVENT_DEFAULT
-            if events is None:
-                events = {}
-            events[wire[1:]] = (value, flags)
-            continue
-        if prop_names is not None and name in prop_names:
-            if name == "value":
-                if value is not None:  # value=None: uncontrolled, the page keeps what the user typed
-                    attrs[".value"] = str(value)
+            if type(value) is str and code == _PLAIN:
+                attrs[wire] = value
+                continue
+            if code == _CLASS and type(value) is str:
+                if value:  # class_="": no class attribute at all
+                    attrs[wire] = value
+                continue
+            if code == _EVENT:
+                if value is None:
+                    continue
+                if not callable(value):
+                    raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
+                flags = value.flags if isinstance(value, EventHandler) else 0
+                if wire == "@submit":
+                    flags |= PREVENT_DEFAULT
+                if events is None:
+                    events = {}
+                events[wire[1:]] = (value, flags)
+                continue
+            if code == _HTML:
+                if value is not None:
+                    markup = value.__html__() if hasattr(value, "__html__") else value
+                    attrs["!html"] = str(markup)
+                continue
+            if value is None or value is False:
+                if value is False and (wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL):
+                    attrs[wire] = "false"
+                continue
+            if value is True:
+                text = "true" if wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL else ""
+            elif code == _STYLE:
+                text = _style_text(value)
+            elif code == _CLASS:
+                text = _class_text(value)
+                if not text:  # class_={"x": False}, [] or "": no class attribute at all
+                    continue
             else:
-                attrs["." + name] = bool(value)
-            continue
-        if first == "!":
-            if value is not None:
-                markup = value.__html__() if hasattr(value, "__html__") else value
-                attrs["!html"] = str(markup)
-            continue
-        if value is None or value is False:
-            if value is False and (wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL):
-                attrs[wire] = "false"
-            continue
-        if value is True:
-            text = "true" if wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL else ""
-        elif wire == "style":
-            text = _style_text(value)
-        elif wire == "class":
-            text = _class_text(value)
-            if not text:  # class_={"x": False}, [] or "": no class attribute at all
-                continue
-        else:
-            text = value if type(value) is str else str(value)
-            if wire in _CHECKED:
-                why = attr_problem(tag, wire, text)
-                if why is not None:
-                    raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
-        attrs[wire] = text
+                text = value if type(value) is str else str(value)
+                if code == _CHECKED:
+                    why = attr_problem(tag, wire, text)
+                    if why is not None:
+                        raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
+            attrs[wire] = text
     kids: list[Node] = []
     if children:
-        if len(children) == 1 and type(children[0]) is str:  # the common h.td("text")
-            if children[0]:
-                kids.append(children[0])
+        if len(children) == 1:
+            only = children[0]
+            kind = type(only)
+            if kind is str:  # the common h.td("text")
+                if only:
+                    kids.append(only)  # type: ignore[arg-type]
+            elif kind is Element or kind is ComponentElement:
+                kids.append(only)  # type: ignore[arg-type]
+            else:
+                flatten(children, kids)
         else:
             flatten(children, kids)
-    if "!html" in attrs and kids:
+    if kids and "!html" in attrs:
         raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
     return Element(tag, shared_attrs(attrs), events, kids, key)
 

@@ -77,7 +77,6 @@ def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst |
 
 def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[object]) -> HostInst:
     id = root.nid
-    root.nid = id + 1
     inst = HostInst(id, el)
     attrs = el.attrs
     deep = False
@@ -86,35 +85,44 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[ob
         attrs = dict(attrs)
         hids = inst.hids = {}
         handlers = root.handlers
+        hid = root.hid
         for type_, (fn, flags) in events.items():
-            hid = root.hid
-            root.hid = hid + 1
             handlers[hid] = fn
             hids[type_] = hid
             attrs["@" + type_] = [hid, flags] if flags else hid
+            hid += 1
+        root.hid = hid
         deep = True
-    if el.tag in _CONTROLLED:
+    tag = el.tag
+    if tag in _CONTROLLED:
         root.controlled[id] = inst
         deep = True
     children = el.children
     if children:
         wire: list[object] = []
         kids = inst.kids
+        nid = id + 1
         for child in children:
-            if type(child) is str:
-                kids.append(TextInst(root.nid, child))
-                root.nid += 1
+            kind = type(child)
+            if kind is str:  # text: no call, the id counter stays local
+                kids.append(TextInst(nid, child))  # type: ignore[arg-type]
+                nid += 1
                 wire.append(child)
+                continue
+            root.nid = nid
+            if kind is Element:
+                kid: Inst = _mount_element(root, child, owner, wire)  # type: ignore[arg-type]
             else:
                 kid = mount(root, child, inst, owner, wire)
-                kids.append(kid)
-                if kid.deep:
-                    deep = True
-        out.append([el.tag, attrs, wire])
-    elif attrs:
-        out.append([el.tag, attrs])
+            nid = root.nid
+            kids.append(kid)
+            if kid.deep:
+                deep = True
+        root.nid = nid
+        out.append([tag, attrs, wire])
     else:
-        out.append([el.tag])
+        root.nid = id + 1
+        out.append([tag, attrs] if attrs else [tag])
     inst.deep = deep
     return inst
 

@@ -235,3 +235,55 @@ def test_what_an_update_allocated_is_collected_right_after_it_not_at_the_next_cl
     assert gc.get_count()[0] < 1000  # nothing left over for the next event's first allocation
     root.dispatch(grow, "{}")  # an update that allocates little schedules no collection
     assert "_collect_garbage" not in [fn.__name__ for fn in pending]
+
+
+def test_in_the_browser_the_collector_stays_paused_until_the_page_has_painted_then_collects() -> None:
+    import gc
+
+    from pyview.components import Root
+
+    @component
+    def Grow() -> Any:
+        count, set_count = use_state(0)
+        grow = h.button("grow", on_click=lambda: set_count(lambda n: 2990 if n == 3000 else 3000))
+        return h.div(grow, [h.p(str(i), key=i) for i in range(count)])
+
+    idle: list[Callable[[], None]] = []
+    root = Root(lambda patch: None, schedule=lambda fn: None)
+    root.idle = idle.append  # the browser: pyviewDom.idle, after the frame showing the update is painted
+    root.mount(Grow())
+    (grow,) = root.handlers
+    assert gc.isenabled()
+    try:
+        root.dispatch(grow, "{}")
+        # enabling it now would collect the whole update at once, before the browser paints it
+        assert not gc.isenabled()
+        assert [fn.__name__ for fn in idle] == ["_collect_garbage"]
+        root.dispatch(grow, "{}")  # another update before that: still paused, one collection pending
+        assert not gc.isenabled() and len(idle) == 1
+        idle.pop()()
+        assert gc.isenabled()
+        assert gc.get_count()[0] < 1000
+    finally:
+        gc.enable()
+
+
+def test_a_failing_idle_scheduler_never_leaves_the_collector_paused() -> None:
+    import gc
+
+    from pyview.components import Root
+
+    @component
+    def Many() -> Any:
+        return h.ul([h.li(str(i), key=i) for i in range(3000)])
+
+    def broken(fn: Callable[[], None]) -> None:
+        raise RuntimeError("no idle callbacks here")
+
+    root = Root(lambda patch: None, schedule=lambda fn: None)
+    root.idle = broken
+    try:
+        root.mount(Many())
+        assert gc.isenabled()
+    finally:
+        gc.enable()
