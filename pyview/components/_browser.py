@@ -22,10 +22,21 @@ def install(root: Root, container_id: str = "pyview-root") -> Any:
     dom = js.pyviewDom
     dom.mount(js.document.getElementById(container_id))
     root.sink = dom.apply
-    root.idle = lambda fn: dom.idle(create_once_callable(fn))  # a big update's garbage: collected after paint
+    root.idle = _idle_scheduler(js, create_once_callable)
     proxy = create_proxy(root.dispatch)
     dom.setDispatcher(proxy)
     return proxy
+
+
+def _idle_scheduler(js: Any, once: Any) -> Any:
+    """``idle(fn)``: call ``fn`` once the page has painted and is idle, within a second (``Root.idle``: a big
+    update's garbage is collected then, not before the browser paints the update)."""
+    request = getattr(js, "requestIdleCallback", None)
+    if request is None:  # WebKit: a timer, well after the frame
+        return lambda fn: js.setTimeout(once(fn), 100)
+    options = js.Object.new()
+    options.timeout = 1000
+    return lambda fn: request(once(lambda *deadline: fn()), options)
 
 
 def view_is_live() -> None:

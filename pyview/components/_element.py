@@ -252,20 +252,16 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
                     if why is not None:
                         raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
             attrs[wire] = text
-    kids: list[Node] = []
-    if children:
-        if len(children) == 1:
-            only = children[0]
-            kind = type(only)
-            if kind is str:  # the common h.td("text")
-                if only:
-                    kids.append(only)  # type: ignore[arg-type]
-            elif kind is Element or kind is ComponentElement:
-                kids.append(only)  # type: ignore[arg-type]
-            else:
-                flatten(children, kids)
-        else:
-            flatten(children, kids)
+    kids: list[Node]
+    if not children:
+        kids = []
+    elif len(children) == 1 and (type(children[0]) is Element or type(children[0]) is ComponentElement):
+        kids = [children[0]]
+    elif len(children) == 1 and type(children[0]) is str:  # the common h.td("text")
+        kids = [children[0]] if children[0] else []
+    else:
+        kids = []
+        flatten(children, kids)
     if kids and "!html" in attrs:
         raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
     return Element(tag, shared_attrs(attrs), events, kids, key)

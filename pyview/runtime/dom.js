@@ -8,7 +8,6 @@
  *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
  *   pyviewDom.setDispatcher(fn)    fn(handlerId, eventJsonString) for every handled event
  *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
- *   pyviewDom.idle(fn)             call fn() once the page has painted and is idle (at most ~1 s later)
  */
 (function () {
   "use strict";
@@ -379,18 +378,11 @@
     }
   }
 
-  // Python collects a big update's garbage here: after the frame that shows the update, not before it.
-  function idle(fn) {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(function () { fn(); }, { timeout: 1000 });
-    else setTimeout(function () { fn(); }, 100);
-  }
-
   globalThis.pyviewDom = {
     mount: mount,
     apply: apply,
     setDispatcher: function (fn) { dispatcher = fn; },
     node: function (id) { return nodes.get(id); },
-    size: function () { return nodes.size; },
-    idle: idle
+    size: function () { return nodes.size; }
   };
 })();
