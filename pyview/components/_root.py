@@ -74,6 +74,8 @@ class Root:
         nodes: list[Any] = []
         flatten([node], nodes)
         container = self.container
+        collecting = gc.isenabled()  # paused as for an update (see flush): a first render can be big too
+        gc.disable()
         self.rendering = True
         try:
             if hydrate and not container.kids:
@@ -83,9 +85,12 @@ class Root:
                 self.ops.append([HYDRATE, 0, first, wire])
             else:
                 container.kids = reconcile(self, container, container.kids, nodes, 0, None, None)
+            self.rendering = False
+            self.flush()
         finally:
             self.rendering = False
-        self.flush()
+            if collecting:
+                self._resume_collector()
 
     def unmount(self) -> None:
         """Remove everything (effects are cleaned up)."""
@@ -114,23 +119,26 @@ class Root:
             self._flush()
         finally:
             if collecting:
-                # Counted before the collector is back on: its first allocation would collect everything the
-                # update allocated at once (a second for 10,000 rows in Pyodide), before the browser paints.
-                if gc.get_count()[0] <= _DEFERRED_GC:
-                    gc.enable()
-                elif self.idle is not None:
-                    # Kept paused until the page has painted; then it is collected (see _collect_garbage).
-                    self.holding = True
-                    self._collect_soon(self.idle)
-                else:
-                    gc.enable()
-                    # The objects allocated while the collector was paused would make the first allocation after
-                    # this update collect them, i.e. the user's next click. Collect them right after this update.
-                    schedule = self.schedule
-                    if schedule is None and self.loop is not None:
-                        schedule = self.loop.call_soon
-                    if schedule is not None:
-                        self._collect_soon(schedule)
+                self._resume_collector()
+
+    def _resume_collector(self) -> None:
+        # Counted before the collector is back on: its first allocation would collect everything the update
+        # allocated at once (a second for 10,000 rows in Pyodide), before the browser paints.
+        if gc.get_count()[0] <= _DEFERRED_GC:
+            gc.enable()
+        elif self.idle is not None:
+            # Kept paused until the page has painted; then it is collected (see _collect_garbage).
+            self.holding = True
+            self._collect_soon(self.idle)
+        else:
+            gc.enable()
+            # The objects allocated while the collector was paused would make the first allocation after this
+            # update collect them, i.e. the user's next click. Collect them right after this update.
+            schedule = self.schedule
+            if schedule is None and self.loop is not None:
+                schedule = self.loop.call_soon
+            if schedule is not None:
+                self._collect_soon(schedule)
 
     def _collect_soon(self, schedule: Callable[[Callable[[], None]], object]) -> None:
         if self.collecting:

@@ -141,3 +141,22 @@ def test_memory_stays_flat_over_a_thousand_updates(events: Any) -> None:
     assert after["handlers"] == before["handlers"]  # handler ids are reused, not accumulated
     assert after["objects"] - before["objects"] < 200  # no Python objects pile up (one per update would be +1,000)
     assert events.frame.evaluate("() => pyviewPyodide._module.HEAP8.length") == heap_before  # wasm heap did not grow
+
+
+BIG_UPDATE = """() => pyviewPyodide.runPython(`
+import gc, js
+from pyodide.ffi import create_once_callable
+from pyview.components import Root, h
+from pyview.components._browser import _idle_scheduler
+root = Root(lambda patch: None, schedule=lambda fn: None)
+root.idle = _idle_scheduler(js, create_once_callable)
+root.mount(h.ul([h.li(str(i), key=i) for i in range(3000)]))
+gc.isenabled()
+`)"""
+
+
+def test_a_big_update_is_collected_once_the_page_is_idle_not_before_it_paints(events: Any) -> None:
+    # Turned back on at once, the collector would collect the whole update before the browser paints it.
+    assert events.frame.evaluate(BIG_UPDATE) is False
+    # requestIdleCallback (within a second) turns it back on and collects
+    events.frame.wait_for_function("() => pyviewPyodide.runPython('import gc; gc.isenabled()')", timeout=60_000)

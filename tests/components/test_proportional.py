@@ -287,3 +287,21 @@ def test_a_failing_idle_scheduler_never_leaves_the_collector_paused() -> None:
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_big_first_render_is_paused_and_collected_like_an_update() -> None:
+    import gc
+
+    from pyview.components import Root
+
+    idle: list[Callable[[], None]] = []
+    root = Root(lambda patch: None, schedule=lambda fn: None)
+    root.idle = idle.append
+    tree = h.ul([h.li(str(i), key=i) for i in range(3000)])
+    try:
+        root.mount(tree)  # the View's first render (hydration) allocates as much as any update
+        assert not gc.isenabled() and len(idle) == 1
+        idle.pop()()
+        assert gc.isenabled()
+    finally:
+        gc.enable()
