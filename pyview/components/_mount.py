@@ -175,6 +175,9 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
                     provider = slot.provider  # type: ignore[attr-defined]
                     if provider is not None and provider.consumers:
                         provider.consumers.discard(comp)
+            # The slots point back at the component (a cycle): without them a removed row is freed at once, not
+            # left for the cyclic collector (whose pass over 1,000 removed rows would land in a later click).
+            comp.hooks = []
         else:
             continue
         kids = inst.kids  # type: ignore[union-attr]

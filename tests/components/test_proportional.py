@@ -305,3 +305,37 @@ def test_a_big_first_render_is_paused_and_collected_like_an_update() -> None:
         assert gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_removed_rows_are_freed_at_once_not_left_for_the_cyclic_collector() -> None:
+    import gc
+
+    from pyview.components import Root, use_selected
+    from pyview.components._instances import CompInst
+
+    def alive_rows() -> int:
+        return sum(1 for o in gc.get_objects() if type(o) is CompInst and o.el.type is Row)
+
+    @component
+    def Row(row_id: int, selection: Any) -> Any:
+        return h.li(str(row_id), class_="on" if use_selected(selection, row_id) else None)
+
+    @component
+    def Rows() -> Any:
+        rows, set_rows = use_state(list(range(50)))
+        selection = use_selection(0)
+        return h.ul(h.button("clear", on_click=lambda: set_rows([])), [Row(i, selection, key=i) for i in rows])
+
+    root = Root(lambda patch: None, schedule=lambda fn: None)
+    root.mount(Rows())
+    (clear,) = root.handlers
+    gc.collect()
+    assert alive_rows() == 50
+    enabled = gc.isenabled()
+    gc.disable()  # only reference counting may free them
+    try:
+        root.dispatch(clear, "{}")
+        assert alive_rows() == 0
+    finally:
+        if enabled:
+            gc.enable()
