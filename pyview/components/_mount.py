@@ -140,6 +140,8 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
     1,000-row table is a short loop, not thousands of calls.
     """
     handlers = root.handlers
+    if root.idle is not None:  # freed once the page is idle (see Root.flush), not before it paints the removal
+        root.trash.append(insts)
     stack: list[Inst] = insts[::-1]
     pop = stack.pop
     while stack:

@@ -66,6 +66,8 @@ class Root:
         self.collecting = False  # a collection of what an update allocated is scheduled
         self.idle: Callable[[Callable[[], None]], object] | None = None
         self.holding = False  # the collector stays paused until the idle collection (see flush)
+        self.trash: list[object] = []  # removed instances, freed when the page is idle (with idle only)
+        self.emptying = False
         self.updates = 0
 
     # -- rendering ---------------------------------------------------------------------------------------
@@ -120,6 +122,17 @@ class Root:
         finally:
             if collecting:
                 self._resume_collector()
+            if self.trash and not self.emptying and self.idle is not None:
+                # Freeing 1,000 removed rows (40,000 objects) would double the time until a clear is painted.
+                self.emptying = True
+                try:
+                    self.idle(self._empty_trash)
+                except Exception:
+                    self._empty_trash()
+
+    def _empty_trash(self) -> None:
+        self.emptying = False
+        self.trash.clear()
 
     def _resume_collector(self) -> None:
         # Counted before the collector is back on: its first allocation would collect everything the update
