@@ -104,8 +104,9 @@ class DevHost:
         return result
 
     async def _mount(self) -> None:
-        assert self.current is not None
-        tool = self.current["tool"]
+        current = self.current  # the call being shown, fixed for this mount (a newer call may land while it reads)
+        assert current is not None
+        tool = current["tool"]
         uri = tool_resource_uri(tool)
         if uri is None:
             self.session.push({"type": "unmount"})
@@ -136,8 +137,8 @@ class DevHost:
             prefers_border=bool(meta.get("prefersBorder")),
             workers=look.workers,
         )
-        host.send_tool_input(self.current["arguments"])
-        host.send_tool_result(self.current["result"])
+        host.send_tool_input(current["arguments"])
+        host.send_tool_result(current["result"])
         self._status("info", f"showing {uri} for {tool['name']}")
 
     async def remount(self) -> None:

@@ -5,7 +5,8 @@ Events stream carries host -> page events (mount the frame, a message for the Vi
 requests carry page -> host messages, in order. Both the test harness and ``pyview dev`` serve these routes.
 
 Routes (``relay_routes(hub)``): ``GET /relay.js``, and per session ``GET /relay/{sid}/`` (a bare page),
-``GET /relay/{sid}/events`` (SSE), ``POST /relay/{sid}/in``, ``GET /relay/{sid}/frame`` (the View document).
+``GET /relay/{sid}/events`` (SSE), ``POST /relay/{sid}/in``, ``GET /relay/{sid}/frame?n=N`` (the View document of
+frame ``N`` while it is on show; ``204 No Content`` once a newer frame replaced it, so a slow load never lands over it).
 Serve them behind a :class:`~pyview.host._guard.Guard` with the hub's token (``RELAY_PUBLIC`` are the pages):
 session ids are unguessable, and the page sends the token with every other request.
 
@@ -112,6 +113,8 @@ class RelaySession:
         """Every event pushed, as JSON text."""
         self.host: Host | None = None
         self.document = ""
+        self.frame = 0
+        """The number of the frame on show (``0``: none); only its document is served."""
         self.closed = False
         self.page_events: list[dict[str, Any]] = []
         """Events the page posted that are not View messages (e.g. ``{"type": "ready"}``)."""
@@ -154,7 +157,7 @@ class RelaySession:
         """Show ``html`` in a fresh sandboxed frame under the CSP the spec derives from ``ui_csp``, served by
         ``host``. A frame shown before is removed, and its host disconnected."""
         self._disconnect()
-        frame = next(self._frames)
+        frame = self.frame = next(self._frames)
         self.document = with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm, workers=workers))
         self.host = host
         self._transport = PageTransport(self, frame)
@@ -176,6 +179,7 @@ class RelaySession:
         self.host = None
         self._transport = None
         self.document = ""
+        self.frame = 0
         self.push({"type": "unmount", "reason": reason})
 
     def _layout_event(self, kind: str, data: dict[str, Any]) -> None:
@@ -308,6 +312,8 @@ def relay_routes(hub: RelayHub) -> list[Route]:
         found = session(request)
         if found is None:
             return PlainTextResponse("no such session", 404)
+        if request.query_params.get("n") != str(found.frame):  # a newer frame replaced it (or it was unmounted)
+            return Response(status_code=204, headers={"Cache-Control": "no-store"})  # not an error: nothing to show
         return HTMLResponse(found.document, headers={"Cache-Control": "no-store"})
 
     async def script(request: Request) -> Response:

@@ -24,6 +24,7 @@ class PyviewRelay {
     this.outbox = [];
     this.sending = false;
     this.mounting = Promise.resolve();
+    this.wanted = 0; // the newest frame the host mounted
     window.addEventListener("message", (event) => {
       if (this.frame && event.source === this.frame.contentWindow) {
         this.post({ type: "rpc", frame: this.frameNo, message: event.data });
@@ -40,7 +41,12 @@ class PyviewRelay {
 
   handle(event) {
     if (event.type === "mount") {
-      this.mounting = this.mount(event);
+      // One mount at a time, in order: a slow document must not land over a newer frame. A mount that a newer
+      // one overtook is skipped (the server no longer serves its document).
+      this.wanted = event.frame;
+      this.mounting = this.mounting.then(() => this.mount(event)).catch((error) => {
+        console.error(`pyview relay: could not mount frame ${event.frame}: ${error}`);
+      });
     } else if (event.type === "rpc") {
       // the host never speaks first, so the frame exists; wait for a pending mount anyway
       this.mounting.then(() => {
@@ -61,7 +67,12 @@ class PyviewRelay {
   }
 
   async mount(event) {
-    const html = await (await fetch(event.url, { cache: "no-store", headers: { "X-Pyview-Token": this.token } })).text();
+    if (event.frame !== this.wanted) return;
+    const response = await fetch(event.url, { cache: "no-store", headers: { "X-Pyview-Token": this.token } });
+    if (response.status === 204 || event.frame !== this.wanted) return; // overtaken while it loaded
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    const html = await response.text();
+    if (event.frame !== this.wanted) return;
     this.frame?.remove();
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts"); // opaque origin, as real hosts do

@@ -4,6 +4,8 @@ a message the View's Python cannot decode (real Pyodide) is dropped and the View
 from __future__ import annotations
 
 import logging
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,4 +68,35 @@ def test_a_message_too_deep_for_the_views_python_is_dropped(mount_view: Callable
     view.locator("#result").filter(has_text="after").wait_for(timeout=10_000)
     view.send_tool_result("and again")  # Python is alive
     view.locator("#result").filter(has_text="and again").wait_for(timeout=10_000)
+    assert view.errors() == []
+
+
+def test_a_slow_frame_load_never_lands_over_a_newer_frame(mount_view: Callable[..., ViewHandle]) -> None:
+    """Two mounts in a row (the dev host re-mounts on a profile change while a tool call mounts its View): the
+    first frame's document loads last. Before, it then replaced the newer frame, and the page showed a stale View
+    whose messages the host dropped (tests/dev: test_a_profile_brings_its_context_csp_and_modes timed out)."""
+    from pyview.host import Host
+
+    view = mount_view(COUNTER, wait=False)
+    view.wait_handshake()
+    first = view.session.frame
+    held: list[Any] = []  # the older frame's document request, held until the newer frame is mounted
+    view.page.route(re.compile(rf"/frame\?n={first + 1}$"), lambda route: held.append(route))
+
+    def two_mounts() -> None:
+        for text in ("older", "newer"):
+            view.session.mount(f"<!doctype html><html><head></head><body><p id=which>{text}</p></body></html>", Host())
+
+    view.server.call(two_mounts)
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:  # wait for the page to ask for the older document
+        view.page.wait_for_timeout(20)
+    assert held, "the page never asked for the older frame's document"
+    with view.page.expect_response(re.compile(rf"/frame\?n={first + 1}$")) as answer:
+        held[0].continue_()
+    assert answer.value.status == 204  # the server no longer serves a replaced frame's document
+    view.page.evaluate("() => pyviewRelay.mounting")  # every mount the page was told of has run
+    frames = view.page.locator("#stage iframe")
+    assert frames.count() == 1 and frames.get_attribute("data-frame") == str(first + 2)
+    assert view.locator("#which").inner_text() == "newer"
     assert view.errors() == []
