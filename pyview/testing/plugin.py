@@ -42,15 +42,26 @@ def pytest_configure(config: pytest.Config) -> None:
 _BROWSER_FIXTURES = {"pyview_browser", "mount_view"}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run browser tests last: once Playwright's sync API has started, the main thread has an event loop
-    set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there."""
+    set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there.
+
+    Under pytest-xdist (``-n 2 --dist loadgroup``), each module's browser tests form one group and its other tests
+    another, so a worker runs them in order: a module-scoped page or View shared by tests in turn stays on one
+    worker, and no worker starts an async test after its browser tests."""
 
     def uses_browser(item: pytest.Item) -> bool:
         fixtures = set(getattr(item, "fixturenames", ()))
         return item.get_closest_marker("browser") is not None or bool(fixtures & _BROWSER_FIXTURES)
 
-    items.sort(key=uses_browser)  # stable: the order within each group is kept
+    browser = {item: uses_browser(item) for item in items}
+    items.sort(key=browser.__getitem__)  # stable: the order within each group is kept
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            if item.get_closest_marker("xdist_group") is None:
+                module = item.nodeid.split("::", 1)[0]
+                item.add_marker(pytest.mark.xdist_group(f"{module}:{'browser' if browser[item] else 'unit'}"))
 
 
 @pytest.fixture(scope="session")
