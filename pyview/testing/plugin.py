@@ -42,26 +42,25 @@ def pytest_configure(config: pytest.Config) -> None:
 _BROWSER_FIXTURES = {"pyview_browser", "mount_view"}
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run browser tests last: once Playwright's sync API has started, the main thread has an event loop
-    set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there.
-
-    Under pytest-xdist (``-n 2 --dist loadgroup``), each module's browser tests form one group and its other tests
-    another, so a worker runs them in order: a module-scoped page or View shared by tests in turn stays on one
-    worker, and no worker starts an async test after its browser tests."""
+    set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there."""
 
     def uses_browser(item: pytest.Item) -> bool:
         fixtures = set(getattr(item, "fixturenames", ()))
         return item.get_closest_marker("browser") is not None or bool(fixtures & _BROWSER_FIXTURES)
 
-    browser = {item: uses_browser(item) for item in items}
-    items.sort(key=browser.__getitem__)  # stable: the order within each group is kept
-    if config.pluginmanager.hasplugin("xdist"):
-        for item in items:
-            if item.get_closest_marker("xdist_group") is None:
-                module = item.nodeid.split("::", 1)[0]
-                item.add_marker(pytest.mark.xdist_group(f"{module}:{'browser' if browser[item] else 'unit'}"))
+    items.sort(key=uses_browser)  # stable: the order within each group is kept
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under pytest-xdist's ``--dist loadscope``, keep that order: see :mod:`pyview.testing._xdist`."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from pyview.testing._xdist import ModuleRunScheduling
+
+    return ModuleRunScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
