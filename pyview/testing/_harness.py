@@ -168,7 +168,8 @@ class ViewHandle:
             failures = self.server.call(self._failures)
             if failures:
                 raise AssertionError("the View failed to start:\n" + "\n".join(failures))
-            self.page.wait_for_timeout(25)  # lets Playwright process events (time.sleep would not)
+            # lets Playwright process events (time.sleep would not); each check costs the busy machine a round trip
+            self.page.wait_for_timeout(100)
         raise TimeoutError(f"the View did not {what} within {timeout:g} s")
 
     def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,14 @@ VIEW = "views/harness_view.py"
 SERVER = Path(__file__).parent / "servers" / "counter_server.py"
 
 
+def errors_of(view: ViewHandle) -> list[str]:
+    """The View's errors, once it reported one (waits for the report, up to 30 s, rather than for a while)."""
+    deadline = time.monotonic() + 30
+    while not (errors := view.errors()) and time.monotonic() < deadline:
+        view.page.wait_for_timeout(50)
+    return errors
+
+
 def refresh(arguments: dict[str, Any]) -> dict[str, Any]:
     return {"city": arguments["city"], "temp": 4}
 
@@ -23,11 +32,11 @@ def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., ViewHandl
     view = mount_view(VIEW, tools={"refresh": refresh})
     view.send_tool_input({"city": "Oslo"})
     view.send_tool_result("4 °C in Oslo")
-    view.locator("#input").filter(has_text="city=Oslo").wait_for(timeout=5000)
-    view.locator("#result").filter(has_text="4 °C in Oslo").wait_for(timeout=5000)
+    view.locator("#input").filter(has_text="city=Oslo").wait_for()
+    view.locator("#result").filter(has_text="4 °C in Oslo").wait_for()
 
     assert view.set_host_context(theme="dark", locale="en-US") == {"theme": "dark"}
-    view.locator("#theme").filter(has_text="theme=dark").wait_for(timeout=5000)
+    view.locator("#theme").filter(has_text="theme=dark").wait_for()
     sent = [e["message"] for e in view.host.traffic if e["direction"] == "out"]
     assert {"theme": "dark"} in [m.get("params") for m in sent if m.get("method", "").endswith("context-changed")]
 
@@ -39,7 +48,7 @@ def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., ViewHandl
     assert view.host.messages[0]["content"] == [{"type": "text", "text": "Tell me more about Oslo"}]
 
     view.locator("#fullscreen").click()
-    view.locator("#theme").filter(has_text="mode=fullscreen").wait_for(timeout=5000)
+    view.locator("#theme").filter(has_text="mode=fullscreen").wait_for()
     assert view.page.locator("iframe").get_attribute("data-mode") == "fullscreen"
     png = view.screenshot(str(tmp_path / "view.png"))
     assert png.startswith(b"\x89PNG") and (tmp_path / "view.png").exists()
@@ -59,7 +68,6 @@ def test_a_real_server_and_a_minimal_host(mount_view: Callable[..., ViewHandle])
 def test_python_exceptions_in_the_view_fail_the_test(mount_view: Callable[..., ViewHandle]) -> None:
     view = mount_view(VIEW)
     view.locator("#boom").click()
-    view.page.wait_for_timeout(300)
-    errors = view.errors()
+    errors = errors_of(view)
     assert any("ZeroDivisionError" in e for e in errors), errors
     view.allow_errors = True
