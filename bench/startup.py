@@ -82,8 +82,11 @@ def measure(browser: Any, html: str, ui_csp: dict[str, list[str]] | None) -> dic
     context = browser.new_context()
     try:
         page = context.new_page()
-        view = SandboxedView.mount(page, html, ui_csp=ui_csp)
-        page.evaluate(HANDSHAKE)
+        page.set_content(HOST_PAGE)
+        page.evaluate(HANDSHAKE)  # like a host, it listens before the frame exists: the shim asks at once
+        document = with_csp(html, build_csp(ui_csp, allow_wasm=True))
+        page.evaluate("(html) => window.__pyviewMount(html, 640, 480)", document)
+        view = SandboxedView(page, [])
         marks = view.wait_until_started(timeout=120)
         if "failed" in marks:
             raise SystemExit(f"a View failed to start: {view.error_panel()}")
