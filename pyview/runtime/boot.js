@@ -8,6 +8,14 @@
   const marks = { boot: stamp() };
   let failed = false;
 
+  // ---- The first result before Python: Pyodide's start (wasm compile, CPython's init) holds the frame's main thread
+  // and the cores for seconds, and the handshake, the tool result and its paint each need that thread. So Pyodide
+  // starts (pyviewBoot.marks.start) once the first tool result is painted, or 150 ms after the handshake answer
+  // without one (a tool still running, a host that sends none), or 500 ms after the document was parsed without an
+  // answer (at once without an early session). openGate is a Promise's resolve: calling it again does nothing.
+  let openGate;
+  const gate = new Promise((resolve) => (openGate = resolve));
+
   // ---- The early session: the shim does the ui/initialize handshake at once, so the host sees a live View seconds
   // before Python is up; Python's App adopts the result (pyviewHost.session()) instead of asking again.
   const EARLY_ID = "pyview-boot:initialize";
@@ -24,6 +32,7 @@
     } // else: Python's App reports the error or the version it cannot speak
     settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
     settleSession = null;
+    setTimeout(openGate, 150);
   };
 
   // ---- The host message buffer: messages from the host wait here until Python (or the server client) subscribes ----
@@ -41,7 +50,13 @@
       return; // not JSON-serialisable: cannot be a JSON-RPC message
     }
     if (restore && restore.take(data)) return;
-    if (!held && data && data.method === "ui/notifications/tool-result" && showServerTree(data)) return;
+    if (data && data.method === "ui/notifications/tool-result") {
+      if (!held && showServerTree(data)) return;
+      // shown: Pyodide starts after the next frame (its rAF callback runs before that paint; a hidden frame renders
+      // none, hence the bound); not shown: at once, Python renders it
+      if (marks.result) requestAnimationFrame(() => setTimeout(openGate));
+      setTimeout(openGate, marks.result ? 400 : 0);
+    }
     if (subscriber && early.length === 0) subscriber(text);
     else early.push(text);
   };
@@ -53,6 +68,7 @@
     while (subscriber && early.length) subscriber(early.shift());
   };
   const toHost = (message) => (openai ? openai.post(message) : window.parent.postMessage(message, "*"));
+  const logToHost = (params) => toHost({ jsonrpc: "2.0", method: "notifications/message", params });
   globalThis.pyviewHost = {
     post(text) {
       toHost(JSON.parse(text));
@@ -268,7 +284,7 @@
       globalThis.pyviewDom.apply(JSON.stringify([[6, 0, 1, tree]]));
     } catch (error) {
       const log = { level: "warning", logger: "pyview", data: { kind: "server-tree", detail: `${error}` } };
-      toHost({ jsonrpc: "2.0", method: "notifications/message", params: log });
+      logToHost(log);
       return;
     }
     marks.result = marks.result || stamp();
@@ -280,7 +296,7 @@
     marks.runtime = "server";
     finish();
     const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
-    toHost({ jsonrpc: "2.0", method: "notifications/message", params: note });
+    logToHost(note);
     try {
       globalThis.pyviewServer.start({ config, marks, reason, fail });
     } catch (error) {
@@ -323,6 +339,10 @@
         "WebAssembly (script-src has no 'wasm-unsafe-eval').", CSP_HINT);
       return;
     }
+    setTimeout(openGate, session ? 500 : 0);
+    await gate;
+    if (failed || switched) return;
+    marks.start = stamp();
     let pyodide;
     if (runtime.mode === "inline") {
       installFetchShim();
@@ -370,7 +390,7 @@
     if (switched) return;
     marks.runtime = "python";
     const note = { level: "info", logger: "pyview", data: { runtime: "python" } };
-    toHost({ jsonrpc: "2.0", method: "notifications/message", params: note });
+    logToHost(note);
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
     globalThis.pyviewPyodide = pyodide;
     const dom = globalThis.pyviewDom;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -36,10 +37,17 @@ def test_server_tree_shows_before_python_and_is_adopted_without_a_flash(
     page: Any, build_rt: Callable[..., BuiltView], engine: Engine
 ) -> None:
     view = SandboxedView.mount(page, build_rt("server_view.py").html)
-    open_session(view)
-    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"city": "Oslo"}}})
+    hello = view.wait_for_message("ui/initialize", timeout=60)
+    answer = {"jsonrpc": "2.0", "id": hello["id"],
+              "result": {"protocolVersion": hello["params"]["protocolVersion"], **HOST_INFO}}  # fmt: skip
+    tool_input = {"jsonrpc": "2.0", "method": "ui/notifications/tool-input", "params": {"arguments": {"city": "Oslo"}}}
     result = engine.result({"city": "Oslo"}, {"city": "Oslo"})
-    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": result})
+    tool_result = {"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": result}
+    # as a host with the result at hand does: the answer, the input and the result in one go
+    page.evaluate(
+        "(messages) => messages.forEach((m) => window.__pyviewPost(m))",
+        json.loads(json.dumps([answer, tool_input, tool_result])),
+    )
 
     frame = view.frame
     frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for()
@@ -49,7 +57,8 @@ def test_server_tree_shows_before_python_and_is_adopted_without_a_flash(
     frame.wait_for_function("() => 'live' in pyviewBoot.marks", timeout=90_000)
     frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
     marks = view.marks()
-    assert marks["result"] < marks["python"]  # the server's result was on screen before Python started
+    # the server's result was on screen before Pyodide started (the boot waits for its paint), and so before Python
+    assert marks["handshake"] <= marks["result"] <= marks["start"] < marks["python"]
     assert frame.evaluate("() => document.querySelector('[data-testid=city]').__serverNode") is True
     assert frame.evaluate("() => window.__replaced") == 0  # adopted: no node was replaced
     assert frame.locator("#pyview-boot").count() == 0
@@ -69,3 +78,18 @@ def test_a_result_without_meta_is_rendered_by_python_as_before(
     view.frame.locator("[data-testid=city]").filter(has_text="Weather in Bergen").wait_for()
     assert "result" not in view.marks()
     assert view.error_panel() is None
+
+
+def test_python_starts_without_a_result_and_without_a_host(page: Any, build_rt: Callable[..., BuiltView]) -> None:
+    """The boot waits for the first result only a bounded time: a host that sends none, or never answers, still gets
+    Python."""
+    answered = SandboxedView.mount(page, build_rt("server_view.py").html)
+    open_session(answered)
+    marks = answered.wait_until_started(90)
+    assert "result" not in marks and marks["handshake"] < marks["start"] < marks["python"]
+    assert answered.error_panel() is None
+
+    silent = SandboxedView.mount(page, build_rt("server_view.py").html)  # nobody answers ui/initialize
+    marks = silent.wait_until_started(90)
+    assert "handshake" not in marks and marks["boot"] < marks["start"] < marks["python"]
+    assert silent.error_panel() is None
