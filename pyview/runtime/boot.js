@@ -10,7 +10,7 @@
 
   // ---- The first result before Python: Pyodide's start (wasm compile, CPython's init) holds the frame's main thread
   // and the cores for seconds, and the handshake, the tool result and its paint each need that thread. So Pyodide
-  // starts (pyviewBoot.marks.start) once the first tool result is painted, or 150 ms after the handshake answer
+  // starts (pyviewBoot.marks.start) once the first tool result is painted, or 50 ms after the handshake answer
   // without one (a tool still running, a host that sends none), or 500 ms after the document was parsed without an
   // answer (at once without an early session). openGate is a Promise's resolve: calling it again does nothing.
   let openGate;
@@ -32,7 +32,7 @@
     } // else: Python's App reports the error or the version it cannot speak
     settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
     settleSession = null;
-    setTimeout(openGate, 150);
+    setTimeout(openGate, 50);
   };
 
   // ---- The host message buffer: messages from the host wait here until Python (or the server client) subscribes ----
