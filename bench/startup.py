@@ -20,7 +20,7 @@ pyview server runtime (under the spec's default CSP, no ``'wasm-unsafe-eval'``).
 Where result visible went (2026-12-01, 2 cores, load average 10-24 from other work; medians of 3-5 runs, before ->
 after the boot waits for the first result's paint before starting Pyodide, and runs the Emscripten module only then):
 WebKit inline 1,975 -> 433 ms (5.71x -> 2.76x the JS View), url 564 -> 91 ms (1.63x -> 0.58x); Firefox inline
-4.81x -> 1.28x; Chromium inline p95 8,088 -> 1,354 ms. What is left in inline mode is the 9 MB document itself:
+4.81x -> 1.28x; Chromium inline p95 8,088 -> 1,354 ms. What is left in inline mode is the multi-MB document itself:
 Chromium takes 0.5-0.9 s under load from inserting the srcdoc frame to its first script, and WebKit parses the whole
 document (~0.25 s) before the host's answer can reach the frame (one main thread for both); see the marks ``boot``,
 ``handshake``, ``result`` and ``start``.
