@@ -72,15 +72,24 @@ def compact_js(code: str) -> str:
     r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start.
 
     A comment after code goes only when nothing before it on the line can hold a ``//`` (no quote, backtick or
-    slash), so strings, regular expressions and URLs are never touched.
+    slash), so strings, regular expressions and URLs are never touched. A line ending in ``;``, ``{``, ``,``, ``(``
+    or ``[`` is joined with the next one (no line break there can matter to JavaScript's automatic semicolons),
+    unless it holds a ``//`` (a comment kept after code would swallow the next line). Lines inside a template
+    literal (an odd number of backticks so far) are kept as they are.
 
     Example:
-        >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // gone\n  f('//'); // kept\n")
-        "let a = 1;\nf('//'); // kept\n"
+        >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // gone\n  f('//'); // kept\n  g(\n    1)\n")
+        "let a = 1;f('//'); // kept\ng(1)\n"
     """
     out: list[str] = []
-    in_block = False
+    in_block = in_template = False
+    join = False  # the previous line may run on into this one
     for line in code.splitlines():
+        if in_template:
+            out.append("\n" + line)
+            in_template = line.count("`") % 2 == 0
+            join = False
+            continue
         text = line.strip()
         if in_block:
             in_block = "*/" not in text
@@ -88,10 +97,33 @@ def compact_js(code: str) -> str:
         if text.startswith("/*"):
             in_block = "*/" not in text
             continue
-        if text and not text.startswith("//"):
-            at = text.find(" //")
-            if at > 0 and not any(mark in text[:at] for mark in "\"'`/"):
-                text = text[:at].rstrip()
+        if not text or text.startswith("//"):
+            continue
+        at = text.find(" //")
+        if at > 0 and not any(mark in text[:at] for mark in "\"'`/"):
+            text = text[:at].rstrip()
+        out.append(text if join or not out else "\n" + text)
+        in_template = text.count("`") % 2 == 1
+        join = not in_template and text.endswith((";", "{", ",", "(", "[")) and "//" not in text
+    return "".join(out).lstrip("\n") + "\n"
+
+
+def compact_css(css: str) -> str:
+    r"""pyview's own CSS without comments, indentation and blank lines (for ``boot.css``; it has no ``/*`` in a
+    string).
+
+    Example:
+        >>> compact_css("/* chrome */\n.a {\n  color: red; /* why */\n}\n")
+        '.a {\ncolor: red;\n}\n'
+    """
+    out: list[str] = []
+    while "/*" in css:
+        start = css.index("/*")
+        end = css.find("*/", start + 2)
+        css = css[:start] + ("" if end < 0 else css[end + 2 :])
+    for line in css.splitlines():
+        text = line.strip()
+        if text:
             out.append(text)
     return "\n".join(out) + "\n"
 

@@ -12,7 +12,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from pyview._version import __version__
-from pyview.build._document import Blob, compact_js, render_document, script_json, script_text
+from pyview.build._document import Blob, compact_css, compact_js, render_document, script_json, script_text
 from pyview.build._errors import BuildError
 from pyview.build._prerender import ViewInfo, inspect_view
 from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
@@ -220,6 +220,8 @@ def _assemble(
     loader_js = ""
     if runtime == "server":
         config["runtime"] = {"mode": "server"}
+        for key in ("mountRoot", "display", "wheels", "data"):  # only Python in the frame reads these
+            del config[key]
     elif runtime_url is None:
         assert dist is not None
         lock = dist.lock()
@@ -257,7 +259,7 @@ def _assemble(
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
-        css=(RUNTIME_DIR / "boot.css").read_text("utf-8"),
+        css=compact_css((RUNTIME_DIR / "boot.css").read_text("utf-8")),
         prerendered=prerendered,
         config=config_json,
         inline=dist is not None and runtime_url is None,

@@ -26,7 +26,7 @@ def config_of(html: str) -> dict[str, object]:
 
 def test_server_document_has_no_python_and_fits_the_size_bar() -> None:
     built = build_view(WEATHER, runtime="server")
-    assert built.size <= 60 * 1024  # issue 12's bar for the weather View: 60 KB, read as KiB (61,440 B)
+    assert built.size <= 60_000  # issue 12's bar for the weather View: 60 KB (decimal), measured ~59,200 B
     assert (
         'id="pyview-blob:' not in built.html and "pyodide.js" not in built.html.split("</style>")[1].split("<script")[0]
     )
@@ -83,6 +83,16 @@ def test_compact_js_keeps_every_line_of_code() -> None:
     code = [
         line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith(("//", "/*", "*"))
     ]
-    assert len(compacted.splitlines()) == len(code)
-    for kept, line in zip(compacted.splitlines(), code, strict=True):
-        assert line.startswith(kept)  # at most a trailing comment is gone
+    at = 0
+    for line in code:  # each line of code, in order; at most a trailing comment is gone
+        found = compacted.find(line, at)
+        if found < 0:
+            found = compacted.find(line[: line.index(" //")].rstrip(), at)
+        assert found >= at, line
+        at = found + 1
+    assert len(compacted.splitlines()) < len(code) / 2  # lines ending in ; { , ( [ run on into the next
+
+
+def test_compact_js_joins_only_where_a_line_break_cannot_matter() -> None:
+    source = "a = 1\nb = 2;\nf('x'); // note;\ng(\n  1,\n  2)\nt = `one;\n  two`;\nreturn\nx\n"
+    assert compact_js(source) == "a = 1\nb = 2;f('x'); // note;\ng(1,2)\nt = `one;\n  two`;\nreturn\nx\n"
