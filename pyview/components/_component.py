@@ -18,6 +18,11 @@ else:
         return fn
 
 
+#: The keyword arguments of every component call that has none: one shared dict (never changed), so a live tree
+#: does not keep an empty dict per component.
+_NO_KWARGS: dict[str, Any] = {}
+
+
 class Component:
     """A function component: calling it returns a :class:`ComponentElement` (rendered when mounted)."""
 
@@ -34,7 +39,7 @@ class Component:
         self.__doc__ = getattr(fn, "__doc__", None)
 
     def __call__(self, *args: Any, key: object = None, **kwargs: Any) -> ComponentElement:
-        return ComponentElement(self, args, kwargs, key)
+        return ComponentElement(self, args, kwargs or _NO_KWARGS, key)
 
     def __repr__(self) -> str:
         return f"<component {self.__qualname__}>"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import Any, TypeAlias
 
     from pyview.components._element import ComponentElement, Element
     from pyview.components._root import Root
@@ -28,7 +28,11 @@ class TextInst:
 
 
 class HostInst:
-    """A DOM element: its current :class:`Element`, DOM id, child instances and handler ids by event type."""
+    """A DOM element: its current :class:`Element`, DOM id, child instances and handler ids by event type.
+
+    ``hids`` is ``(type, handler id, type, handler id, ...)``: a tuple of two is a third of the size of a dict, and a
+    live tree (the server runtime keeps one per open View) has one for every element with a handler.
+    """
 
     __slots__ = ("deep", "dom", "el", "hids", "id", "kids")
 
@@ -36,7 +40,7 @@ class HostInst:
         self.id = id
         self.el = el
         self.kids: list[Inst] = []
-        self.hids: dict[str, int] | None = None
+        self.hids: tuple[Any, ...] | None = None
         #: property values the browser reported (``.value``/``.checked`` after an input event)
         self.dom: dict[str, object] | None = None
         #: True when this subtree holds handlers or components, so unmounting must walk it

@@ -15,6 +15,8 @@ from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids
 from pyview.components._selection import _Selected
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from pyview.components._element import Node
     from pyview.components._instances import Inst
     from pyview.components._root import Root
@@ -68,9 +70,10 @@ def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst |
     if kind is Element:
         return _mount_element(root, node, owner, out)  # type: ignore[arg-type]
     comp = CompInst(node, parent, owner, root)  # type: ignore[arg-type]
-    kids = comp.kids
-    for child in call_component(root, comp):
-        kids.append(mount(root, child, comp, comp, out))
+    nodes: list[Any] = call_component(root, comp)
+    for i, child in enumerate(nodes):  # the nodes list becomes the kids list: no second list, no spare slots
+        nodes[i] = mount(root, child, comp, comp, out)
+    comp.kids = nodes
     _finish(root, comp)
     return comp
 
@@ -83,15 +86,16 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[ob
     events = el.events
     if events is not None:
         attrs = dict(attrs)
-        hids = inst.hids = {}
+        hids: list[Any] = []
         handlers = root.handlers
         hid = root.hid
         for type_, (fn, flags) in events.items():
             handlers[hid] = fn
-            hids[type_] = hid
+            hids += (type_, hid)
             attrs["@" + type_] = [hid, flags] if flags else hid
             hid += 1
         root.hid = hid
+        inst.hids = tuple(hids)
         deep = True
     tag = el.tag
     if tag in _CONTROLLED:
@@ -100,12 +104,12 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[ob
     children = el.children
     if children:
         wire: list[object] = []
-        kids = inst.kids
+        kids: list[Any] = [None] * len(children)  # exactly sized: a live tree keeps every one of these lists
         nid = id + 1
-        for child in children:
+        for i, child in enumerate(children):
             kind = type(child)
             if kind is str:  # text: no call, the id counter stays local
-                kids.append(TextInst(nid, child))  # type: ignore[arg-type]
+                kids[i] = TextInst(nid, child)  # type: ignore[arg-type]
                 nid += 1
                 wire.append(child)
                 continue
@@ -115,10 +119,11 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[ob
             else:
                 kid = mount(root, child, inst, owner, wire)
             nid = root.nid
-            kids.append(kid)
+            kids[i] = kid
             if kid.deep:
                 deep = True
         root.nid = nid
+        inst.kids = kids
         out.append([tag, attrs, wire])
     else:
         root.nid = id + 1
@@ -152,8 +157,8 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
                 continue
             hids = inst.hids  # type: ignore[union-attr]
             if hids:
-                for hid in hids.values():
-                    handlers.pop(hid, None)
+                for i in range(1, len(hids), 2):
+                    handlers.pop(hids[i], None)
             if inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
                 root.controlled.pop(inst.id, None)  # type: ignore[union-attr]
         elif kind is CompInst:

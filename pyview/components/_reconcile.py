@@ -88,29 +88,40 @@ def _patch_element(root: Root, inst: HostInst, el: Element, owner: CompInst | No
 
 def _patch_events(root: Root, inst: HostInst, old: Element, el: Element) -> None:
     handlers = root.handlers
-    hids = inst.hids
+    hids = inst.hids or ()
     events = el.events
+    old_events = old.events
+    if events is not None and old_events is not None and len(hids) == 2 * len(events):
+        for i in range(0, len(hids), 2):  # the common case: the same event types and flags, new functions
+            new = events.get(hids[i])
+            if new is None or new[1] != old_events[hids[i]][1]:
+                break
+        else:
+            for i in range(0, len(hids), 2):
+                handlers[hids[i + 1]] = events[hids[i]][0]
+            return
+    current = {hids[i]: hids[i + 1] for i in range(0, len(hids), 2)}
+    out: list[Any] = []
     if events is not None:
-        if hids is None:
-            hids = inst.hids = {}
-            inst.deep = True
-        old_events = old.events
         for type_, (fn, flags) in events.items():
-            hid = hids.get(type_)
+            hid = current.pop(type_, None)
             if hid is not None:
                 if old_events is not None and old_events[type_][1] == flags:
                     handlers[hid] = fn
+                    out += (type_, hid)
                     continue
                 del handlers[hid]
             hid = root.hid
             root.hid = hid + 1
             handlers[hid] = fn
-            hids[type_] = hid
+            out += (type_, hid)
             root.ops.append([ATTR, inst.id, "@" + type_, [hid, flags] if flags else hid])
-    if hids:
-        for type_ in [t for t in hids if events is None or t not in events]:
-            handlers.pop(hids.pop(type_), None)
-            root.ops.append([ATTR, inst.id, "@" + type_, None])
+    for type_, hid in current.items():
+        handlers.pop(hid, None)
+        root.ops.append([ATTR, inst.id, "@" + type_, None])
+    inst.hids = tuple(out) if out else None
+    if out:
+        inst.deep = True
 
 
 def _kind_key(inst: Inst) -> tuple[object, object]:

@@ -80,6 +80,7 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
             await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         finally:
             asked.cancel()
+    app.relay.signal = None  # an idle session keeps no event (it holds a deque)
     for _ in range(3):  # let a finished handler's scheduled render happen
         await asyncio.sleep(0)
     if root.dirty and not root.rendering:

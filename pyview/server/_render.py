@@ -146,6 +146,7 @@ def find_handler(root: Root, path: list[int], type_: str) -> tuple[int, int] | N
         node = kids[index]
         chain.append(node)
     for element in reversed(chain):
-        if element.hids and type_ in element.hids:
-            return element.hids[type_], element.id
+        hids = element.hids
+        if hids and type_ in hids[::2]:
+            return hids[hids.index(type_) + 1], element.id
     return None

@@ -17,6 +17,7 @@ import asyncio
 import collections
 import logging
 import secrets
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -210,6 +211,8 @@ class Engine:
                 "patches": root.take(),
                 "requests": app.relay.take(),
             }
+            if not any(not task.done() for task in root.tasks):
+                app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
         if reset is not None:
             out["reset"] = reset
         if problems:
@@ -252,7 +255,7 @@ class Engine:
             data = {"input": start.get("input"), "result": start.get("result"), "context": args.get("context")}
             instance, seq, state = secrets.token_urlsafe(18), 0, {}
         else:
-            data, instance, seq, state = claims["t"], claims["i"], claims["n"], claims["s"]
+            data, instance, seq, state = shared_strings(claims["t"]), claims["i"], claims["n"], claims["s"]
             if state is None:
                 raise EventError(
                     f"this View's state could not be saved after an earlier event, so the session cannot be "
@@ -363,3 +366,24 @@ def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bo
         view_state.call({"instance": instance, "op": "put", "values": changes})
 
     app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
+
+
+def shared_strings(value: Any) -> Any:
+    """``value`` (decoded JSON) with its object keys and short strings interned.
+
+    A live session keeps its tool data for as long as it lives; decoded afresh from each token, every instance
+    would hold its own copies of the same keys (``"status"``) and of values that repeat (``"paid"``, ``"USD"``).
+
+    Example:
+        >>> a, b = shared_strings({"status": "paid"}), shared_strings({"status": "pa" + "id"})
+        >>> next(iter(a)) is next(iter(b)) and a["status"] is b["status"]
+        True
+    """
+    kind = type(value)
+    if kind is dict:
+        return {sys.intern(k) if type(k) is str else k: shared_strings(v) for k, v in value.items()}
+    if kind is list:
+        return [shared_strings(item) for item in value]
+    if kind is str and len(value) <= 64:
+        return sys.intern(value)
+    return value

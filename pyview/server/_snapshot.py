@@ -54,8 +54,32 @@ class Unsaveable(TypeError):
     """A value that is not plain data (internal: turned into a :class:`SnapshotError` with context)."""
 
 
-def encode(value: object, app: object, depth: int = 0) -> Any:
-    """``value`` as JSON-ready data (see the module docs); raises :class:`Unsaveable`."""
+def app_parts(app: object) -> dict[int, list[str]]:
+    """The lists and dicts directly inside the App's tool input/result (``structuredContent``, ``arguments``...),
+    by ``id``: state holding one of them is saved as a reference (``[field, key]``), not as a copy.
+
+    Example:
+        >>> class App: tool_result = _types.ToolResult({"structuredContent": {"n": 1}})
+        >>> list(app_parts(App()).values())
+        [['tool_result', 'structuredContent']]
+    """
+    out: dict[int, list[str]] = {}
+    for name in APP_FIELDS:
+        raw = getattr(getattr(app, name, None), "raw", None)
+        if isinstance(raw, dict):
+            for key, item in raw.items():
+                if isinstance(item, (dict, list)):
+                    out[id(item)] = [name, key]
+    return out
+
+
+def encode(value: object, app: object, depth: int = 0, parts: dict[int, list[str]] | None = None) -> Any:
+    """``value`` as JSON-ready data (see the module docs); raises :class:`Unsaveable`.
+
+    A list or dict that *is* part of the App's tool input/result is saved as a reference (see :func:`app_parts`):
+    after a restore it is that part again, as in the live session, and neither the token nor the restored session
+    holds it twice.
+    """
     if value is None or type(value) in (str, bool, int):
         return value
     if type(value) is float:
@@ -64,25 +88,31 @@ def encode(value: object, app: object, depth: int = 0) -> Any:
         return value
     if depth > _MAX_DEPTH:
         raise Unsaveable(f"data nested more than {_MAX_DEPTH} levels deep")
+    if parts is None:
+        parts = app_parts(app) if app is not None else {}
+    if isinstance(value, (list, dict)) and id(value) in parts:
+        return {TAG: "part", "v": parts[id(value)]}
     if isinstance(value, list):
-        return [encode(item, app, depth + 1) for item in value]
+        return [encode(item, app, depth + 1, parts) for item in value]
     if isinstance(value, dict):
         if all(type(key) is str for key in value) and TAG not in value:
-            return {key: encode(item, app, depth + 1) for key, item in value.items()}
-        pairs = [[encode(key, app, depth + 1), encode(item, app, depth + 1)] for key, item in value.items()]
+            return {key: encode(item, app, depth + 1, parts) for key, item in value.items()}
+        pairs = [
+            [encode(key, app, depth + 1, parts), encode(item, app, depth + 1, parts)] for key, item in value.items()
+        ]
         return {TAG: "dict", "v": pairs}
     if isinstance(value, tuple):
-        return {TAG: "tuple", "v": [encode(item, app, depth + 1) for item in value]}
+        return {TAG: "tuple", "v": [encode(item, app, depth + 1, parts) for item in value]}
     if isinstance(value, (set, frozenset)):
         kind = "set" if isinstance(value, set) else "frozenset"
-        return {TAG: kind, "v": [encode(item, app, depth + 1) for item in value]}
+        return {TAG: kind, "v": [encode(item, app, depth + 1, parts) for item in value]}
     if isinstance(value, bytes):
         return {TAG: "bytes", "v": base64.b64encode(value).decode("ascii")}
     if isinstance(value, _types.Payload):
         for name in APP_FIELDS:
             if app is not None and getattr(app, name, None) is value:
                 return {TAG: "app", "v": name}
-        out: dict[str, Any] = {TAG: "payload", "c": type(value).__name__, "v": encode(value.raw, app, depth + 1)}
+        out: dict[str, Any] = {TAG: "payload", "c": type(value).__name__, "v": encode(value.raw, app, depth + 1, parts)}
         if isinstance(value, _types.ToolInput) and value.partial:
             out["p"] = True
         return out
@@ -111,6 +141,12 @@ def decode(data: Any, app: object) -> Any:
         return {decode(key, app): decode(item, app) for key, item in inner}
     if tag == "app":
         return getattr(app, str(inner), None)
+    if tag == "part":
+        raw = getattr(getattr(app, str(inner[0]), None), "raw", None) if isinstance(inner, list) else None
+        part = raw.get(inner[1]) if isinstance(raw, dict) and len(inner) == 2 else None
+        if not isinstance(part, (dict, list)):
+            raise ValueError(f"a saved state refers to {inner!r} of the tool data, which this session does not have")
+        return part
     if tag == "payload":
         cls = _PAYLOADS.get(str(data.get("c")), _types.Payload)
         raw = decode(inner, app)
@@ -165,6 +201,7 @@ def capture(container: HostInst, app: object, *, effects: bool = True) -> dict[s
         SnapshotError: a ``use_state`` value is not plain data (naming the hook and the component).
     """
     out: dict[str, dict[str, list[Any]]] = {}
+    parts = app_parts(app) if app is not None else {}
     for key, comp in component_keys(container):
         slots: dict[str, list[Any]] = {}
         states = 0
@@ -172,7 +209,7 @@ def capture(container: HostInst, app: object, *, effects: bool = True) -> dict[s
             if type(slot) is _State:
                 states += 1
                 try:
-                    slots[str(index)] = ["s", encode(slot.value, app)]
+                    slots[str(index)] = ["s", encode(slot.value, app, 0, parts)]
                 except Unsaveable as exc:
                     name = getattr(comp.el.type, "__qualname__", "?")
                     shown = repr(slot.value)
@@ -186,12 +223,12 @@ def capture(container: HostInst, app: object, *, effects: bool = True) -> dict[s
             elif type(slot) is Effect:
                 if effects and slot.deps and slot.cleanup is None and slot.fn is not None:
                     try:
-                        slots[str(index)] = ["e", encode(list(slot.deps), app)]
+                        slots[str(index)] = ["e", encode(list(slot.deps), app, 0, parts)]
                     except Unsaveable:
                         continue  # runs again after a restore
             elif type(slot) is Ref and type(slot.current) is not Action:
                 try:
-                    slots[str(index)] = ["r", encode(slot.current, app)]
+                    slots[str(index)] = ["r", encode(slot.current, app, 0, parts)]
                 except Unsaveable:
                     continue  # a per-process box (a function, a task...): starts afresh after a restore
         if slots:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 from orders_view.api import ToolFailed
 from orders_view.format import STATUS_LABELS, date, date_time, money, plural
 from orders_view.icons import icon
-from orders_view.table import StatusPill
+from orders_view.table import status_pill
 from pyview.components import component, h, use_action, use_state
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def OrderDetail(
     return h.section(
         h.div(
             h.div(
-                h.h2(f"Order #{order['id']}", StatusPill(order["status"])),
+                h.h2(f"Order #{order['id']}", status_pill(order["status"])),
                 h.p(f"{order['customer']} · placed {date(order['created_at'])}"),
             ),
             h.div(expand, close, class_="o-actions"),

@@ -117,7 +117,7 @@ def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], Non
         h.td(f"#{order_id}", class_="o-id"),
         h.td(date(order["created_at"]), class_="o-muted o-hide-sm"),
         h.td(order["customer"], h.small(order["email"]), class_="o-customer"),
-        h.td(StatusPill(order["status"])),
+        h.td(status_pill(order["status"])),
         h.td(money(order["total_cents"], order.get("currency", "USD")), class_="o-num"),
         class_="o-row",
         tabindex=0,
@@ -128,8 +128,9 @@ def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], Non
     )
 
 
-@component
-def StatusPill(status: str) -> Element:
+def status_pill(status: str) -> Element:
+    """A status badge. A plain function, not a component: it keeps no state, and a component per row would cost
+    an instance, a hook list and an element call each in every live View (the server runtime keeps them all)."""
     return h.span(STATUS_LABELS.get(status, status), class_=f"o-status o-status--{status}")
 
 
