@@ -4,8 +4,8 @@ memory an idle View instance costs the server.
 The View (bench/views/clicker_view.py, runtime="server") runs under the spec's default CSP in Chromium, inside the
 Python host's page (pyview.testing); the host reaches the MCP server over Streamable HTTP on loopback. In the frame,
 each click waits for its patch, then for the next frame; the bare round trip is the View's own ``tools/call`` of an
-app-only tool that returns "pong". Memory: N results rendered in process, each made live by an empty event
-(tracemalloc, per instance).
+app-only tool that returns "pong". Memory: N results rendered in process, each made live by an empty event, then
+idle (tracemalloc, after a full collection, per instance; bench/server_runtime_http.py measures the examples).
 
     python bench/server_runtime.py [--clicks 200] [--instances 200]
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import sys
 import tracemalloc
 from pathlib import Path
@@ -123,13 +124,16 @@ async def idle_memory(instances: int) -> float:
 
     server = make_server()
     async with Client(server) as client:
-        await client.call_tool("show_clicker", {})  # the first render imports and caches the View
+        tokens = [(await client.call_tool("show_clicker", {})).meta["pyview"]["session"] for _ in range(instances + 1)]
+        await client.call_tool("pyview_event", {"session": tokens.pop(), "events": [], "answers": []})  # imports
+        await asyncio.sleep(0.2)
+        gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        for _ in range(instances):  # each result opens an instance; its first event makes it live in the cache
-            result = await client.call_tool("show_clicker", {})
-            token = (result.meta or {})["pyview"]["session"]
+        for token in tokens:  # each result's first event makes its instance live in the cache (then it idles)
             await client.call_tool("pyview_event", {"session": token, "events": [], "answers": []})
+        await asyncio.sleep(0.2)
+        gc.collect()
         after = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
     return (after - before) / instances
