@@ -223,3 +223,27 @@ def test_memory_stays_flat_over_many_updates():
     for _ in range(1000):
         screen.click(screen.find("button"))
     assert (len(screen.root.handlers), len(screen.dom.nodes)) == sizes
+
+
+def test_handlers_follow_their_element_when_event_types_and_flags_change():
+    calls = []
+
+    @component
+    def Changing():
+        stage, set_stage = use_state(0)
+        if stage == 0:
+            props = {"on_click": lambda: (calls.append("click 0"), set_stage(1))}
+        elif stage == 1:  # the same type with a flag, and a second type
+            props = {"on_click": prevent_default(lambda: (calls.append("click 1"), set_stage(2))),
+                     "on_key_down": lambda: calls.append("key 1")}  # fmt: skip
+        else:  # the click handler gone, the key handler kept (a new function)
+            props = {"on_key_down": lambda: calls.append("key 2")}
+        return h.a("go", href="/x", **props)
+
+    screen = render(Changing())
+    assert screen.fire("go", "click") is True
+    assert screen.fire("go", "click") is False  # now prevented
+    screen.press(screen.find(text="go"), "Enter")
+    assert calls == ["click 0", "click 1", "key 2"]
+    screen.fire("go", "click")  # no handler any more
+    assert calls == ["click 0", "click 1", "key 2"]

@@ -157,3 +157,18 @@ def test_a_restore_reruns_only_effects_that_set_something_up() -> None:
     write_children(restored.container.kids, out, props=True, sort=False)
     assert "".join(out) == "<p>changed by the user</p>"
     assert sorted(runs) == ["mount", "subscribe"]
+
+
+def test_state_holding_part_of_the_tool_data_is_saved_by_reference() -> None:
+    app, restored_app = FakeApp(), FakeApp()
+    for each in (app, restored_app):
+        each.tool_result = ToolResult({"structuredContent": {"orders": [{"id": 1}]}})
+    page = app.tool_result.structured_content
+    assert page is not None
+    saved = encode({"page": page, "copy": dict(page)}, app)
+    assert saved["page"] == {"__pv": "part", "v": ["tool_result", "structuredContent"]}
+    state = decode(saved, restored_app)
+    assert state["page"] is restored_app.tool_result.structured_content  # the same object again, held once
+    assert state["copy"] == page and state["copy"] is not restored_app.tool_result.structured_content
+    with pytest.raises(ValueError, match="refers to"):
+        decode(saved, None)
