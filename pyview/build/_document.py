@@ -108,6 +108,30 @@ def compact_js(code: str) -> str:
     return "".join(out).lstrip("\n") + "\n"
 
 
+PYTHON_ONLY = ("// pyview:python-only {", "// pyview:python-only }")
+
+
+def without_python_only(code: str) -> str:
+    r"""The shim's JavaScript without its Python-only sections: the lines from a ``// pyview:python-only {`` marker
+    line to the next ``// pyview:python-only }`` line (for runtime ``server`` documents, which load no Python).
+
+    Example:
+        >>> without_python_only("a();\n  // pyview:python-only {\n  b();\n  // pyview:python-only }\nc();\n")
+        'a();\nc();\n'
+    """
+    out: list[str] = []
+    inside = False
+    for line in code.splitlines(keepends=True):
+        text = line.strip()
+        if text.startswith(PYTHON_ONLY[0] if not inside else PYTHON_ONLY[1]):
+            inside = not inside
+        elif not inside:
+            out.append(line)
+    if inside:
+        raise ValueError("a `// pyview:python-only {` section is not closed")
+    return "".join(out)
+
+
 def compact_css(css: str) -> str:
     r"""pyview's own CSS without comments, indentation and blank lines (for ``boot.css``; it has no ``/*`` in a
     string).

@@ -12,7 +12,15 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from pyview._version import __version__
-from pyview.build._document import Blob, compact_css, compact_js, render_document, script_json, script_text
+from pyview.build._document import (
+    Blob,
+    compact_css,
+    compact_js,
+    render_document,
+    script_json,
+    script_text,
+    without_python_only,
+)
 from pyview.build._errors import BuildError
 from pyview.build._prerender import ViewInfo, inspect_view
 from pyview.build._runtime import ProgressCallback, RuntimeDist, ensure_runtime
@@ -220,7 +228,7 @@ def _assemble(
     loader_js = ""
     if runtime == "server":
         config["runtime"] = {"mode": "server"}
-        for key in ("mountRoot", "display", "wheels", "data"):  # only Python in the frame reads these
+        for key in ("mountRoot", "wheels", "data"):  # only Python in the frame reads these
             del config[key]
     elif runtime_url is None:
         assert dist is not None
@@ -251,11 +259,7 @@ def _assemble(
         if (name != SERVER_SCRIPT or runtime in ("server", "auto")) and (name not in PYTHON_ONLY or dist is not None)
     ]
     names = (*scripts, SNAPSHOT_SCRIPT) if snapshot is not None else tuple(scripts)
-    shims = [
-        script_text(compact_js((RUNTIME_DIR / name).read_text("utf-8")))
-        for name in names
-        if (RUNTIME_DIR / name).exists()
-    ]
+    shims = [script_text(compact_js(_shim_text(name, runtime))) for name in names if (RUNTIME_DIR / name).exists()]
     config_json = script_json(config)
     html = render_document(
         title=title or sources.entry,
@@ -280,6 +284,12 @@ def _assemble(
     parts.append(("HTML, styles", len(html.encode()) - sum(size for _, size in parts)))
     digest = _digest(sources, runtime, runtime_url, wheels, snapshot.key if snapshot is not None else "")
     return BuiltView(html, sources.entry, digest, parts, csp, bool(prerendered))
+
+
+def _shim_text(name: str, runtime: str) -> str:
+    """A shim script's source; in runtime ``server`` documents without its Python-only sections."""
+    text = (RUNTIME_DIR / name).read_text("utf-8")
+    return without_python_only(text) if runtime == "server" else text
 
 
 def _emscripten_module(dist: RuntimeDist) -> bytes:

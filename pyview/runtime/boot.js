@@ -188,6 +188,7 @@
   // ---- Engine fallbacks, by feature detection (never by engine name); pyviewBoot.fallbacks lists those used -----
   const fallbacks = [];
   const using = (name) => fallbacks.includes(name) || fallbacks.push(name);
+  // pyview:python-only { (from here to the closing marker: not in runtime "server" documents, which load no Python)
   const gunzip = (bytes) => { // DecompressionStream: Chrome 80, Firefox 113, Safari 16.4; else gunzip.js
     if (typeof DecompressionStream === "function") {
       return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -222,6 +223,7 @@
       return realFetch(input, init);
     };
   };
+  // pyview:python-only }
 
   // ---- Early input: what the user does to the pre-rendered View before Python is up is kept, then replayed once the
   // View is rendered and connected (pyviewBoot.live(), called by pyview's View). A kept event whose target no longer
@@ -334,6 +336,7 @@
     }
     const runtime = config.runtime;
     if (serverOnly) return startServer("the document has no Python runtime");
+    // pyview:python-only {
     if (!wasmAllowed()) {
       giveUp("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
         "WebAssembly (script-src has no 'wasm-unsafe-eval').", CSP_HINT);
@@ -410,6 +413,7 @@
       globalThis.pyviewBoot.mark("render");
       globalThis.pyviewBoot.live();
     }
+    // pyview:python-only }
   };
   start().catch((error) => {
     if (switched) return;

@@ -26,7 +26,8 @@ def config_of(html: str) -> dict[str, object]:
 
 def test_server_document_has_no_python_and_fits_the_size_bar() -> None:
     built = build_view(WEATHER, runtime="server")
-    assert built.size <= 60_000  # issue 12's bar for the weather View: 60 KB (decimal), measured ~59,200 B
+    assert built.size <= 60_000  # issue 12's bar for the weather View: 60 KB (decimal), measured ~55,600 B
+    assert "installFetchShim" not in built.html and "pyview:python-only" not in built.html  # loads no Python
     assert (
         'id="pyview-blob:' not in built.html and "pyodide.js" not in built.html.split("</style>")[1].split("<script")[0]
     )
@@ -40,6 +41,7 @@ def test_auto_document_carries_pyodide_and_the_server_client() -> None:
     assert config_of(inline.html)["runtime"]["fallback"] == "server"  # type: ignore[index]
     assert config_of(inline.html)["runtime"]["mode"] == "inline"  # type: ignore[index]
     assert "globalThis.pyviewServer = {" in inline.html and 'id="pyview-blob:pyodide.asm.wasm"' in inline.html
+    assert "installFetchShim" in inline.html  # the boot's Python-only sections stay where Python may run
     url = build_view(HELLO, runtime="auto", runtime_url="http://127.0.0.1:9/pyodide")
     assert config_of(url.html)["runtime"] == {"mode": "url", "url": "http://127.0.0.1:9/pyodide/", "fallback": "server"}
     assert url.csp == {"resourceDomains": ["http://127.0.0.1:9"], "connectDomains": ["http://127.0.0.1:9"]}
