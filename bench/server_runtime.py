@@ -26,21 +26,29 @@ from _harness import REPO, chromium, median, p95, table
 
 VIEW = REPO / "bench" / "views" / "clicker_view.py"
 
+# The button is looked up afresh for every click, and the whole body observed: an answer may replace the tree (a
+# session's first event can come back as a reset), and a stale button would wait forever. A click with no patch in
+# 30 s fails the run with its number instead of hanging it.
 CLICKS = """async (n) => {
-  const button = document.querySelector("[data-testid=click]");
+  const button = () => document.querySelector("[data-testid=click]");
   const applied = [], painted = [];
   for (let i = 0; i < n; i++) {
-    const before = button.textContent;
+    const before = button().textContent;
     const t0 = performance.now();
-    await new Promise((resolve) => {
+    await new Promise((resolve, reject) => {
       const observer = new MutationObserver(() => {
-        if (button.textContent === before) return;
+        if (!button() || button().textContent === before) return;
         observer.disconnect();
+        clearTimeout(timer);
         applied.push(performance.now() - t0);
         requestAnimationFrame(() => { painted.push(performance.now() - t0); resolve(); });
       });
-      observer.observe(button, { childList: true, subtree: true, characterData: true });
-      button.click();
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error("click " + i + ": no patch in 30 s"));
+      }, 30000);
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      button().click();
     });
   }
   return { applied, painted };
