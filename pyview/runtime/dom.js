@@ -8,6 +8,10 @@
  *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
  *   pyviewDom.setDispatcher(fn)    fn(handlerId, eventJsonString) for every handled event
  *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
+ *
+ * Removed subtrees are detached at once but their ids are forgotten after the next frame (a timer if no frame
+ * comes): ids are never reused, so nothing looks them up meanwhile, and clearing 1,000 rows costs what
+ * `textContent = ""` costs, not a walk over 10,000 nodes before the paint. node() and size() forget first.
  */
 (function () {
   "use strict";
@@ -28,11 +32,14 @@
   var container = null;
   var dispatcher = null;
   var listening = {};
+  // removed subtrees (roots) whose ids are still to be forgotten; a flush is pending while it is non-empty
+  var dropped = [];
 
   function mount(element) {
     if (container === element) return;
     container = element;
     listening = {};
+    dropped = [];
     nodes.clear();
     nodes.set(0, element);
     element.__pvId = 0;
@@ -106,6 +113,27 @@
     for (var child = node.firstChild; child !== null; child = child.nextSibling) forget(child);
   }
 
+  // `node` has left the tree (or is about to): its ids go after the paint, see the header.
+  function drop(node) {
+    if (dropped.push(node) === 1) {
+      if (typeof requestAnimationFrame === "function") {
+        requestAnimationFrame(function () { setTimeout(flush, 0); });
+      }
+      setTimeout(flush, 250);  // hidden frames get no animation frames
+    }
+  }
+
+  // drops every child of `parent` (then the caller empties it in one operation)
+  function dropChildren(parent) {
+    for (var child = parent.firstChild; child !== null; child = child.nextSibling) drop(child);
+  }
+
+  function flush() {
+    var list = dropped;
+    dropped = [];
+    for (var i = 0; i < list.length; i++) forget(list[i]);
+  }
+
   // -- attributes, properties, handlers --------------------------------------------------------------------
   function refused(what, why) {
     if (typeof console !== "undefined") console.warn("pyviewDom: refused " + what + ": " + why);
@@ -148,19 +176,19 @@
 
   function setAttr(el, name, value) {
     var first = name.charCodeAt(0);
-    if (first === 64) {  // "@type": [handlerId, flags] or handlerId
+    if (first === 64) {  // "@type": handlerId, or [handlerId, flags]; kept as sent (no array per plain handler)
       var type = name.slice(1);
       var handlers = el.__pvH || (el.__pvH = {});
       if (value === null) delete handlers[type];
       else {
-        handlers[type] = typeof value === "number" ? [value, 0] : value;
+        handlers[type] = value;
         listen(type);
       }
     } else if (first === 46) {  // ".value", ".checked": properties
       if (policy.prop(name.slice(1))) setProp(el, name.slice(1), value);
       else refused("property " + name, "only value, checked and indeterminate are set");
     } else if (first === 33) {  // "!html": dangerously_set_inner_html, through the policy (never innerHTML)
-      for (var child = el.firstChild; child !== null; child = child.nextSibling) forget(child);
+      dropChildren(el);
       setHtml(el, value === null ? "" : String(value));
     } else if (value === null) {
       el.removeAttribute(name);
@@ -261,7 +289,7 @@
       return;
     }
     // Different from the pre-rendered HTML: replace it within this task, so no frame shows it empty.
-    for (var child = parent.firstChild; child !== null; child = child.nextSibling) forget(child);
+    dropChildren(parent);
     parent.textContent = "";
     insert(parent, null, firstId, trees);
   }
@@ -274,13 +302,13 @@
       var op = ops[i];
       switch (op[0]) {
         case 0: insert(get(op[1]), op[2] === null ? null : get(op[2]), op[3], op[4]); break;
-        case 1: { var node = get(op[1]); forget(node); node.parentNode.removeChild(node); break; }
+        case 1: { var node = get(op[1]); drop(node); node.parentNode.removeChild(node); break; }
         case 2: get(op[1]).insertBefore(get(op[2]), op[3] === null ? null : get(op[3])); break;
         case 3: setAttr(get(op[1]), op[2], op[3]); break;
         case 4: get(op[1]).data = op[2]; break;
         case 5: {
           var parent = get(op[1]);
-          for (var child = parent.firstChild; child !== null; child = child.nextSibling) forget(child);
+          dropChildren(parent);
           parent.textContent = "";
           break;
         }
@@ -316,7 +344,7 @@
       form = target.form;
       submitter = form && form.querySelector("button:not([type]), button[type=submit], input[type=submit]");
     }
-    if (!form || !form.__pvH || !form.__pvH.submit) return;
+    if (!form || !form.__pvH || form.__pvH.submit === undefined) return;
     ev.preventDefault();
     if (submitter && submitter.disabled) return;
     onEvent({ type: "submit", target: form, submitter: submitter, preventDefault: function () {},
@@ -368,11 +396,12 @@
     var type = ev.type, payload = null, own = OWN[type] === 1;
     for (var node = ev.target; node !== null && node !== undefined; node = node.parentNode) {
       var handlers = node.__pvH, spec = handlers && handlers[type];
-      if (spec) {
-        if (spec[1] & 1) ev.preventDefault();
+      if (spec !== undefined && spec !== null) {
+        var plain = typeof spec === "number", flags = plain ? 0 : spec[1];
+        if (flags & 1) ev.preventDefault();
         if (payload === null) payload = serialize(ev);
-        if (dispatcher !== null) dispatcher(spec[0], payload);
-        if (spec[1] & 2) { ev.stopPropagation(); break; }
+        if (dispatcher !== null) dispatcher(plain ? spec : spec[0], payload);
+        if (flags & 2) { ev.stopPropagation(); break; }
       }
       if (own || node === container) break;
     }
@@ -382,7 +411,7 @@
     mount: mount,
     apply: apply,
     setDispatcher: function (fn) { dispatcher = fn; },
-    node: function (id) { return nodes.get(id); },
-    size: function () { return nodes.size; }
+    node: function (id) { flush(); return nodes.get(id); },
+    size: function () { flush(); return nodes.size; }
   };
 })();

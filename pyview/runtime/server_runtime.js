@@ -98,7 +98,7 @@
   function handlerNode(hid, type, target) {
     for (var node = target; node; node = node.parentNode) {
       var spec = node.__pvH && node.__pvH[type];
-      if (spec && spec[0] === hid) return node;
+      if (spec !== undefined && (typeof spec === "number" ? spec : spec[0]) === hid) return node;
       if (node === root) break;
     }
     return target;
