@@ -1,7 +1,8 @@
 """Hooks that read the View's :class:`pyview.app.App` (tool input, result, host context).
 
-The App is found through a context that :class:`~pyview.components.View` provides. Any object with this
-duck-typed interface works (``pyview.app.App`` has it; tests use :class:`~pyview.components.testing.FakeApp`):
+The App is found through a context that :class:`~pyview.components.View` provides. Its type is :class:`AppLike`
+(``pyview.app.App``'s API). The hooks themselves need only this duck-typed part of it (so tests can use
+:class:`~pyview.components.testing.FakeApp`):
 
 - attributes ``tool_input``, ``tool_input_partial``, ``tool_result``, ``tool_cancelled``, ``host_context``
   (the latest value, None until it arrives);
@@ -21,13 +22,19 @@ from pyview.components._hooks import use_effect, use_ref, use_state
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pyview.app import HostContext, ToolCancelled, ToolInput, ToolResult
+    from pyview.app import ActionResult, HostContext, ResourceResult, ToolCancelled, ToolInput, ToolResult
 
 APP_CONTEXT = create_context(None, "App")
 
 
 class AppLike(Protocol):
-    """What the hooks need of an App: :class:`pyview.app.App` is one; so is ``pyview.components.testing.FakeApp``.
+    """What a component may use of its App: :class:`pyview.app.App` is one (so is the server runtime's App).
+
+    The state the hooks read, ``add_listener``, and every View -> host request and notification of the App,
+    typed exactly as on ``App`` (tests/api/test_applike.py checks that they cannot drift apart), so a component
+    calls ``use_app().send_message(...)`` with no ``cast``. ``pyview.components.testing.FakeApp`` fakes only the
+    state, ``add_listener``, ``send_log`` and ``call_server_tool``; for the requests, test against the real App
+    with :func:`pyview.testing.run`.
 
     Example:
         >>> from pyview.app import App
@@ -45,8 +52,60 @@ class AppLike(Protocol):
     def tool_cancelled(self) -> ToolCancelled | None: ...
     @property
     def host_context(self) -> HostContext | None: ...
-    def add_listener(self, event: str, fn: Callable[..., Any]) -> Callable[[], None]: ...
-    async def call_server_tool(self, name: str, arguments: dict[str, Any] | None = None) -> ToolResult: ...
+    def add_listener(self, event: str, fn: Callable[..., Any], *, replay: bool = False) -> Callable[[], None]: ...
+
+    # -- capability gates
+    def supports(self, capability: str) -> bool: ...
+    def can_send_message(self, kind: str = "text") -> bool: ...
+    def can_update_model_context(self, kind: str = "text") -> bool: ...
+
+    # -- requests to the server, proxied by the host
+    async def call_server_tool(
+        self, name: str, arguments: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> ToolResult: ...
+    async def read_server_resource(self, uri: str, *, timeout: float | None = None) -> ResourceResult: ...
+    async def list_server_resources(
+        self, cursor: str | None = None, *, timeout: float | None = None
+    ) -> dict[str, Any]: ...
+    async def list_server_resource_templates(
+        self, cursor: str | None = None, *, timeout: float | None = None
+    ) -> dict[str, Any]: ...
+    async def list_server_tools(self, cursor: str | None = None, *, timeout: float | None = None) -> dict[str, Any]: ...
+    async def list_server_prompts(
+        self, cursor: str | None = None, *, timeout: float | None = None
+    ) -> dict[str, Any]: ...
+
+    # -- requests to the host
+    async def send_message(
+        self, content: str | dict[str, Any] | list[Any], *, role: str = "user", timeout: float | None = None
+    ) -> ActionResult: ...
+    async def update_model_context(
+        self,
+        content: str | dict[str, Any] | list[Any] | None = None,
+        *,
+        structured_content: dict[str, Any] | None = None,
+        timeout: float | None = None,
+    ) -> None: ...
+    async def open_link(self, url: str, *, timeout: float | None = None) -> ActionResult: ...
+    async def download_file(
+        self, contents: dict[str, Any] | list[dict[str, Any]], *, timeout: float | None = None
+    ) -> ActionResult: ...
+    async def request_display_mode(self, mode: str, *, timeout: float | None = None) -> str: ...
+    async def create_sampling_message(
+        self,
+        messages: str | list[dict[str, Any]],
+        *,
+        max_tokens: int,
+        system_prompt: str | None = None,
+        timeout: float | None = None,
+        **extra: Any,
+    ) -> dict[str, Any]: ...
+    async def ping(self, *, timeout: float | None = None) -> None: ...
+
+    # -- notifications
+    def send_log(self, level: str, data: Any, *, logger: str | None = None) -> bool: ...
+    def request_teardown(self) -> None: ...
+    def send_size_changed(self, width: int | None = None, height: int | None = None) -> None: ...
 
 
 def use_app() -> AppLike | None:

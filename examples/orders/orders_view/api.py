@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from orders_view._types import CancelResult, Order, OrderPage
+    from pyview.app import ToolResult
+    from pyview.components import AppLike
 
 
 class ExportedCsv(ExportedFile):
@@ -70,14 +72,13 @@ def error_text(text: str) -> str:
 class OrdersApi:
     """The four tools of ``server.py``, called through the host (``tools/call``, host capability ``serverTools``)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppLike | None) -> None:
         self.app = app
 
     @property
     def available(self) -> bool:
         """Whether the host lets the View call server tools (not before the handshake, not on every host)."""
-        supports = getattr(self.app, "supports", None)
-        return bool(supports and supports("serverTools"))
+        return self.app is not None and self.app.supports("serverTools")
 
     # Each result is checked against its shape (checks.py) before it is returned as the TypedDict that
     # `pyview types server.py` wrote into _types.py from the tool's output schema: mypy checks every read of it.
@@ -105,8 +106,8 @@ class OrdersApi:
     async def _call(self, name: str, args: dict[str, Any], shape: dict[str, Any]) -> dict[str, Any]:
         return self._data(name, await self._result(name, args), shape)
 
-    async def _result(self, name: str, args: dict[str, Any]) -> Any:
-        if not self.available:
+    async def _result(self, name: str, args: dict[str, Any]) -> ToolResult:
+        if self.app is None or not self.available:
             raise ToolFailed("This host does not let the View call the orders server.")
         try:
             result = await self.app.call_server_tool(name, args)
@@ -116,14 +117,14 @@ class OrdersApi:
             raise ToolFailed(error_text(result.text) or f"{name} failed.")
         return result
 
-    def _data(self, name: str, result: Any, shape: dict[str, Any]) -> dict[str, Any]:
+    def _data(self, name: str, result: ToolResult, shape: dict[str, Any]) -> dict[str, Any]:
         data = result.structured_content
         if data is None:
             raise ToolFailed(f"{name} answered without data.")
         why = problem(data, shape)
         if why:
             raise ToolFailed(unreadable(name, why))
-        return data  # type: ignore[no-any-return]
+        return data
 
 
 def embedded_file(content: list[dict[str, Any]], uri: object) -> dict[str, Any] | None:

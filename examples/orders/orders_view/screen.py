@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
     from orders_view._types import CancelResult, Order, OrderPage, OrderSummary
     from orders_view.api import ExportedCsv
-    from pyview.app import App
     from pyview.components import Element, Event
 
 # Seconds to wait before loading: for the host's own tool result right after connecting, and between keystrokes
@@ -52,7 +51,7 @@ TYPING_DEBOUNCE = 0.3
 
 @component
 def OrdersScreen() -> Element:
-    app = cast("App", use_app())  # __init__.py gives this View its App (api.available checks what it can do)
+    app = use_app()  # __init__.py gives this View its App (api.available checks what it can do)
     api = OrdersApi(app)
     context = use_host_context()
     result = use_tool_result()
@@ -149,14 +148,13 @@ def OrdersScreen() -> Element:
     shown = detail if detail is not None and detail["id"] == selected else None
 
     async def share_selection() -> None:
-        if not (app is not None and getattr(app, "supports", None) and app.supports("updateModelContext")):
+        if app is None or not app.supports("updateModelContext"):
             return
         text, data = model_context(shown, page)
         try:
             await app.update_model_context(text, structured_content=data)
         except Exception as exc:  # the host may refuse; the View works the same without it
-            if hasattr(app, "send_log"):
-                app.send_log("warning", f"update_model_context failed: {exc}")
+            app.send_log("warning", f"update_model_context failed: {exc}")
 
     use_effect(share_selection, [live, shown and (shown["id"], shown["status"]), page and query_of(page)])
 
@@ -191,7 +189,7 @@ def OrdersScreen() -> Element:
         except ToolFailed as exc:
             set_notice({"text": str(exc), "kind": "error"})
             return
-        if app.supports("downloadFile"):  # the host saves the file (and may ask the person where)
+        if app is not None and app.supports("downloadFile"):  # the host saves the file (and may ask the person where)
             try:
                 answer = await app.download_file({"type": "resource", "resource": data["file"]})
             except Exception as exc:
@@ -220,6 +218,8 @@ def OrdersScreen() -> Element:
     fullscreen = mode == "fullscreen"
 
     async def toggle_fullscreen() -> None:
+        if app is None:
+            return
         try:
             await app.request_display_mode("inline" if fullscreen else "fullscreen")
         except Exception as exc:

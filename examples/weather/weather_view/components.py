@@ -44,7 +44,7 @@ from weather_view.styles import CSS
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pyview.app import App, ToolResult
+    from pyview.app import ToolResult
     from pyview.components import Element
 
     # The tool's structuredContent: weather_data.Weather on the server, as the TypedDict `pyview types` wrote from
@@ -315,7 +315,7 @@ def DailyTable(days: tuple[Day, ...], degree: str, precipitation_unit: str, toda
 
 @component
 def WeatherView() -> Element:
-    app = cast("App", use_app())  # never None: __init__.py gives this View its App
+    app = use_app()  # __init__.py gives this View its App; None only for render_to_string(WeatherView()) alone
     result = use_tool_result()
     tool_input = use_tool_input()
     partial = use_tool_input_partial()
@@ -338,6 +338,8 @@ def WeatherView() -> Element:
             if _get(fields, "displayMode") is not None:
                 set_granted(None)
 
+        if app is None:
+            return lambda: None
         return app.add_listener("host_context_changed", changed)
 
     use_effect(follow_the_host, [])
@@ -355,10 +357,13 @@ def WeatherView() -> Element:
     mode = granted[1] if granted is not None and granted[0] == context_mode else context_mode
     available = _get(context, "availableDisplayModes", [])
     twelve_hour = uses_twelve_hour_clock(_get(context, "locale"))
+    serves = app is not None and app.supports("serverTools")  # the host lets the View call the server's tools
 
     async def fetch(city: str, units: str, why: str) -> None:
         """Call the app-only tool through the host, show the fresh forecast, and tell the model."""
         set_note(None)
+        if app is None:
+            return
         try:
             fresh = await app.call_server_tool(REFRESH_TOOL, {"city": city, "units": units})
         except Exception as exc:  # the host refused (no serverTools), timed out, or the link closed
@@ -377,7 +382,7 @@ def WeatherView() -> Element:
 
     async def tell_model(forecast: Weather, why: str) -> None:
         """Keep the model up to date with what the user now sees (each update replaces the previous one)."""
-        if not forecast or not app.can_update_model_context("text"):
+        if not forecast or app is None or not app.can_update_model_context("text"):
             return
         now, deg = forecast["current"], forecast["unit_labels"]["temperature"]
         text = (
@@ -408,7 +413,7 @@ def WeatherView() -> Element:
         """A re-mounted frame: show the forecast in the units the person chose in this View before."""
         if data is None or chosen_units not in ("metric", "imperial") or chosen_units == data["units"]:
             return
-        if pending_units is None and app.supports("serverTools"):
+        if pending_units is None and serves:
             await fetch(data["city"], chosen_units, "")
 
     use_effect(restore_units, [chosen_units, shown is not None and data is not None and data["units"]])
@@ -423,6 +428,8 @@ def WeatherView() -> Element:
 
     async def change_mode() -> None:
         target = "inline" if mode == "fullscreen" else "fullscreen"
+        if app is None:
+            return
         try:
             set_granted((context_mode, await app.request_display_mode(target)))
         except Exception as exc:
@@ -432,6 +439,8 @@ def WeatherView() -> Element:
 
     async def ask() -> str:
         city = data["city"] if data else "this city"
+        if app is None:
+            return ""
         try:
             await app.send_message(
                 f"Looking at the forecast for {city}: which day this week is best for spending time outdoors, "
@@ -457,11 +466,10 @@ def WeatherView() -> Element:
         return Shell(Skeleton(city if isinstance(city, str) and city.strip() else None))
     if data is None:
         message = shown.text if shown.is_error else unreadable(unfit) if unfit else ""
-        can_fetch = app.supports("serverTools")
         return Shell(
             Problem(
                 message or "The weather tool returned no forecast.",
-                pick_action if can_fetch else None,
+                pick_action if serves else None,
                 pick_action.pending,
             ),
             h.p(note, class_="wx-note", role="alert") if note else None,
@@ -475,7 +483,7 @@ def WeatherView() -> Element:
     fullscreen = mode == "fullscreen"
     can_toggle_mode = ("inline" if fullscreen else "fullscreen") in available
     tools = h.div(
-        UnitToggle(data["units"], pending_units, units_action) if app.supports("serverTools") else None,
+        UnitToggle(data["units"], pending_units, units_action) if serves else None,
         h.button(
             _icon(REFRESH),
             class_=["wx-icon-btn", refresh_action.pending and "wx-spin"],
@@ -484,7 +492,7 @@ def WeatherView() -> Element:
             disabled=refresh_action.pending,
             on_click=refresh_action,
         )
-        if fullscreen and app.supports("serverTools")
+        if fullscreen and serves
         else None,
         h.button(
             _icon(COLLAPSE if fullscreen else EXPAND),
@@ -507,7 +515,7 @@ def WeatherView() -> Element:
             on_click=ask_action,
             disabled=ask_action.pending or ask_action.result == "sent",
         )
-        if app.can_send_message("text")
+        if app is not None and app.can_send_message("text")
         else None
     )
     card = h.section(

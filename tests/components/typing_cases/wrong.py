@@ -18,6 +18,15 @@ def Card() -> object:
     print(tool_input.arguments)  # E: union-attr
     app = use_app()
     app.call_server_tool("refresh")  # E: union-attr
+
+    async def ask() -> None:
+        if app is not None:  # the host requests are typed as App's own
+            await app.open_link("https://example.com")  # fine
+            await app.send_message("hi", rol="user")  # E: call-arg
+            await app.download_file("orders.csv")  # E: arg-type
+            mode: int = await app.request_display_mode("fullscreen")  # E: assignment
+            print(mode)
+
     weather = use_server_tool("weather", output=Weather)
     if weather.data is not None:
         print(weather.data["tmep"])  # E: typeddict-item
