@@ -1,7 +1,8 @@
 """Constants of the MCP Apps protocol (spec 2026-01-26) and of JSON-RPC 2.0.
 
-The one table of method names, error codes and display modes: the App (``pyview.app``) and the Python host
-(``pyview.host``) both name methods through it, never as string literals (tests/api/test_protocol_constants.py).
+The one table of method names, error codes and display modes: the App (``pyview.app``), the Python host
+(``pyview.host``) and the server runtime name methods through it, never as string literals; every method name in
+pyview's JavaScript (the runtime shim, the dev host) is one of its values (tests/api/test_protocol_constants.py).
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pyview.app import App
+from pyview.app import _protocol as p
 from pyview.app._errors import HostError
-from pyview.app._protocol import PROTOCOL_VERSION
 from pyview.app._session import AppSession
 from pyview.app._transport import Transport
 from pyview.app._types import ToolInput, ToolResult
@@ -117,7 +117,7 @@ class ServerApp(App):
         self._call_tool = call_tool
         session = AppSession()
         session.initialized = True
-        session.protocol_version = PROTOCOL_VERSION
+        session.protocol_version = p.PROTOCOL_VERSION
         session.host_capabilities_raw = {**(capabilities or {}), "serverTools": {}}
         session.host_context = dict(host_context or {})
         session.tool_input = None if tool_input is None else ToolInput({"arguments": tool_input})
@@ -141,7 +141,7 @@ class ServerApp(App):
 
     def merge_host_context(self, delta: dict[str, Any]) -> None:
         """Apply a host-context delta from the shim, as ``ui/notifications/host-context-changed`` would."""
-        self._dispatch_notification("ui/notifications/host-context-changed", delta)
+        self._dispatch_notification(p.HOST_CONTEXT_CHANGED, delta)
 
     def set_capabilities(self, capabilities: dict[str, Any]) -> None:
         """The host capabilities the shim learned in its handshake."""
@@ -188,4 +188,6 @@ class ServerApp(App):
             raise
         except Exception as exc:
             logger.exception("pyview: in-process call of tool %r failed", name)
-            raise HostError(-32603, f"tools/call {name} failed: {type(exc).__name__}", method="tools/call") from exc
+            raise HostError(
+                p.INTERNAL_ERROR, f"{p.TOOLS_CALL} {name} failed: {type(exc).__name__}", method=p.TOOLS_CALL
+            ) from exc
