@@ -292,6 +292,9 @@
     var early = globalThis.pyviewHost.session();
     var answer;
     var limit = boot.config.bootTimeoutMs || 60000;
+    // auto, fallen back: the boot timeout timed Python's start (and may be short, to fall back soon); waiting for the
+    // host's answer is a hang guard, so it gets at least the default boot timeout
+    if (boot.config.runtime.mode !== "server") limit = Math.max(limit, 60000);
     if (early) {
       answer = JSON.parse(await within(early, limit, "ui/initialize"));
     } else { // the document has no handshake of its own: make a minimal one
