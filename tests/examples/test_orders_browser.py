@@ -1,6 +1,6 @@
 """The orders example end to end: its server (in-process, on a fresh database) behind pyview's Python host, and its
-View booted in headless Chromium. One View per host setup, shared by the tests of this module, in order: each boot
-costs seconds.
+View booted in headless Chromium. One View per host setup, shared by the tests of this module (each boot costs
+seconds); each test first brings it to the state it needs (:func:`showing`), so any one runs alone or in any order.
 """
 
 from __future__ import annotations
@@ -84,16 +84,37 @@ def mount_without(
     return view
 
 
-def wait_for_model_context(view: Any, read: Any, timeout: float = 30.0) -> Any:
-    """The first non-empty ``read(structuredContent)`` of the host's model context, waiting for it to arrive."""
+def wait_for_model_context(view: Any, read: Any, wanted: Any, timeout: float = 60.0) -> Any:
+    """``read(structuredContent)`` of the host's model context once it is ``wanted`` (an earlier test's value may
+    still be there), or whatever it is when ``timeout`` (a hang guard) runs out."""
     import time
 
     deadline = time.monotonic() + timeout
     while True:
         value = read((view.host.model_context or {}).get("structuredContent") or {})
-        if value or time.monotonic() > deadline:
+        if value == wanted or time.monotonic() > deadline:
             return value
         view.page.wait_for_timeout(25)
+
+
+def showing(view: Any, orders: Any, status: str | None = None) -> Any:
+    """Bring the shared View to a known state, whatever an earlier test left: inline, no order open, and the first
+    page of the orders (of ``status``) as a new tool result from the host, on screen. Returns that page."""
+    if view.host.context.get("displayMode") == "fullscreen":
+        view.locator("button[title='Exit full screen']").click()
+        expect(view.locator(".o-body--split")).to_have_count(0)
+    if view.locator(".o-detail").count():
+        view.frame_locator.locator("button", has_text="All orders").click()
+        expect(view.locator(".o-detail")).to_have_count(0)
+    arguments: dict[str, Any] = {"page_size": 10} if status is None else {"page_size": 10, "status": status}
+    page = orders.list_orders(**arguments)
+    view.send_tool_result(wire(page))
+    # that page and no other: its heading, its first page, its first row, an empty search
+    expect(view.locator(".o-head p")).to_have_text(f"{page.total} {status + ' ' if status else ''}orders")
+    expect(view.locator(".o-pager")).to_contain_text(f"Showing 1–{len(page.orders)} of {page.total}")
+    expect(view.locator("tr.o-row").first).to_have_attribute("data-order", str(page.orders[0].id))
+    expect(view.locator("input[type=search]")).to_have_value("")
+    return page
 
 
 def wire(model: Any) -> dict[str, Any]:
@@ -140,15 +161,18 @@ def calls(view: Any, name: str) -> list[dict[str, Any]] | None:
     ]
 
 
-def test_table_renders_from_the_tool_result(view: Any) -> None:
+def test_table_renders_from_the_tool_result(view: Any, orders: Any) -> None:
+    before = calls(view, "list_orders")
+    showing(view, orders)
     expect(view.locator("tr.o-row")).to_have_count(10)
     expect(view.locator(".o-head p")).to_have_text("200 orders")
     expect(view.locator(".o-pager")).to_contain_text("Showing 1–10 of 200 orders")
-    assert calls(view, "list_orders") in ([], None)  # the host's result was used as is
+    assert calls(view, "list_orders") == before  # the host's result was used as is
     assert view.frame.evaluate("() => document.documentElement.dataset.theme") == "light"
 
 
-def test_sort_filter_and_page(view: Any) -> None:
+def test_sort_filter_and_page(view: Any, orders: Any) -> None:
+    showing(view, orders)
     view.frame_locator.locator("button.o-sort", has_text="Total").click()
     expect(view.locator("th[aria-sort=descending]")).to_contain_text("Total")
     totals = [float(t.strip("$").replace(",", "")) for t in first_cells(view, 5)]
@@ -175,13 +199,14 @@ def test_sort_filter_and_page(view: Any) -> None:
     expect(view.locator(".o-head p")).to_contain_text("paid orders")
 
 
-def test_cancel_with_confirmation_updates_the_row(view: Any) -> None:
+def test_cancel_with_confirmation_updates_the_row(view: Any, orders: Any) -> None:
+    showing(view, orders, "paid")  # a paid order can still be cancelled
     row = view.locator("tr.o-row").first
     order_id = row.get_attribute("data-order")
     row.click()
     expect(view.locator(".o-detail h2")).to_contain_text(f"Order #{order_id}")
     # on the server runtime the View's request travels back with the patch: the host gets it just after the paint
-    selected = wait_for_model_context(view, lambda ctx: (ctx.get("selected_order") or {}).get("id"))
+    selected = wait_for_model_context(view, lambda ctx: (ctx.get("selected_order") or {}).get("id"), int(order_id))
     assert selected == int(order_id)
     view.frame_locator.locator("button", has_text="Cancel order…").click()
     dialog = view.locator("[role=dialog]")
@@ -199,7 +224,8 @@ def test_cancel_with_confirmation_updates_the_row(view: Any) -> None:
     expect(view.locator(f"tr[data-order='{order_id}'] .o-status")).to_have_text("Cancelled")
 
 
-def test_fullscreen_shows_table_and_detail_side_by_side(view: Any) -> None:
+def test_fullscreen_shows_table_and_detail_side_by_side(view: Any, orders: Any) -> None:
+    showing(view, orders)
     view.locator("tr.o-row").nth(1).click()
     view.locator("button[title='Full screen']").click()
     expect(view.locator(".o-body--split")).to_have_count(1)
@@ -211,10 +237,13 @@ def test_fullscreen_shows_table_and_detail_side_by_side(view: Any) -> None:
     view.frame_locator.locator("button", has_text="All orders").click()
 
 
-def test_export_downloads_through_the_host(view: Any) -> None:
+def test_export_downloads_through_the_host(view: Any, orders: Any) -> None:
+    showing(view, orders, "paid")
+    before = len(view.host.downloads)
     view.frame_locator.locator("button", has_text="Export CSV").click()
     expect(view.locator("[role=status]")).to_contain_text("Downloaded orders-paid.csv")
-    (download,) = view.host.downloads
+    assert len(view.host.downloads) == before + 1
+    download = view.host.downloads[-1]
     resource = download["contents"][0]["resource"]
     assert resource["uri"] == "file:///orders-paid.csv" and resource["mimeType"] == "text/csv"
     assert resource["text"].startswith("order_id,created_at,customer,email,status,items,total,currency\n")
@@ -227,16 +256,20 @@ def test_dark_theme_follows_the_host(view: Any) -> None:
 
     light = background()
     view.set_host_context(theme="dark")
-    view.frame.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
-    dark = background()
-    assert light != dark
-    channels = [int(part) for part in dark[dark.index("(") + 1 : -1].split(",")[:3]]
-    assert sum(channels) < 3 * 80  # a dark background
-    view.set_host_context(theme="light")
+    try:
+        view.frame.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+        dark = background()
+        assert light != dark
+        channels = [int(part) for part in dark[dark.index("(") + 1 : -1].split(",")[:3]]
+        assert sum(channels) < 3 * 80  # a dark background
+    finally:  # the View is shared: the next test expects the host's light theme
+        view.set_host_context(theme="light")
+        view.frame.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
 
 
-def test_export_without_download_support_offers_the_text(plain_view: Any) -> None:
+def test_export_without_download_support_offers_the_text(plain_view: Any, orders: Any) -> None:
     view = plain_view
+    showing(view, orders)
     view.frame_locator.locator("button", has_text="Export CSV").click()
     area = view.locator("section.o-export textarea")
     expect(area).to_be_visible()
