@@ -54,9 +54,16 @@ def on_click(coroutine_fn):
     def handler(event):
         task = asyncio.ensure_future(coroutine_fn())
         _tasks.add(task)
-        task.add_done_callback(_tasks.discard)
+        task.add_done_callback(done)
 
     return create_proxy(handler)
+
+
+def done(task):
+    # a failed request is shown (a test waits for it), not left to surface whenever the task is collected
+    _tasks.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        show("error", f"{type(task.exception()).__name__}: {task.exception()}")
 
 
 def boom(event):
@@ -68,6 +75,7 @@ async def main():
     element("p", "input", "no input")
     element("p", "result", "no result")
     element("p", "theme", "")
+    element("p", "error", "")
     element("button", "refresh", "Refresh").addEventListener("click", on_click(refresh))
     element("button", "fullscreen", "Fullscreen").addEventListener("click", on_click(go_fullscreen))
     element("button", "boom", "Boom").addEventListener("click", create_proxy(boom))
