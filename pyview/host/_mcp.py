@@ -83,8 +83,9 @@ class McpBackend(Backend):
         self._task = asyncio.create_task(self._hold(ready, self._stop))
         try:
             await ready
-        except BaseException:
-            self._task = None
+        except BaseException:  # the connection failed, or start() was cancelled (Ctrl+C while connecting)
+            task, self._task = self._task, None
+            task.cancel()  # a connection made after all must not linger with nobody to close it
             raise
 
     async def _hold(self, ready: asyncio.Future[None], stop: asyncio.Event) -> None:
@@ -102,6 +103,8 @@ class McpBackend(Backend):
                 self._client = client
                 info = client.server_info
                 self.server_info = info.model_dump(mode="json", exclude_none=True) if info is not None else {}
+                if ready.cancelled():  # start() gave up waiting while this connected
+                    return
                 ready.set_result(None)
                 await stop.wait()
         except BaseException as exc:

@@ -53,3 +53,21 @@ async def test_python_file_over_stdio() -> None:
 async def test_a_command_that_does_not_exist_fails_on_start() -> None:
     with pytest.raises(Exception):  # noqa: B017 - the SDK raises OSError or an ExceptionGroup
         await McpBackend("pyview-no-such-command --stdio").start()
+
+
+async def test_a_start_cancelled_while_connecting_leaves_nothing_behind() -> None:
+    # `pyview dev` stopped at once: the server connects after start() gave up (it raised InvalidStateError)
+    import asyncio
+
+    namespace: dict[str, Any] = runpy.run_path(str(SERVER))
+    backend = McpBackend(namespace["server"])
+    starting = asyncio.ensure_future(backend.start())
+    await asyncio.sleep(0)  # start() is now waiting for the connection
+    held = backend._task
+    assert held is not None and not starting.done()
+    starting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await starting
+    await held  # the connection task ends too, without an error
+    assert backend._task is None and backend._client is None
+    await backend.close()
