@@ -108,10 +108,12 @@ def test_python_exception_shows_the_developer_file_and_line(page: Any, build: Ca
 
 def test_loading_state_shows_at_once_then_the_timeout_panel(page: Any, build: Callable[..., BuiltView]) -> None:
     built = build("hello_view.py", boot_timeout=0.3)
+    assert "Starting Python…" in built.html.split('id="pyview-boot"', 1)[1]  # in the document itself: shown at once
     view = SandboxedView.mount(page, built.html)
 
-    loading = view.frame.locator("#pyview-boot")
-    first_text = loading.inner_text() if loading.count() else ""
+    # one read: the panel replaces the loading state at any moment (a count() then inner_text() could see it, then
+    # wait 30 s for it to come back)
+    first_text = view.frame.evaluate("() => document.getElementById('pyview-boot')?.innerText ?? ''")
     view.wait_until_started()
 
     assert "Starting Python" in first_text or view.error_panel() is not None
