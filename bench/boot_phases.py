@@ -38,7 +38,7 @@ PROBE = """<script>(() => {
   document.addEventListener("DOMContentLoaded", () => {
     probe.parsed = now();
     const node = document.getElementById("pyview-blob:pyodide.asm.wasm");
-    probe.text = node ? node.textContent.trim() : "";
+    probe.text = node ? globalThis.pyviewBlobNodes(node).map((part) => part.textContent).join("") : "";
     probe.gzip = !!node && node.dataset.encoding === "gzip";
     probe.bytes = node ? Number(node.dataset.bytes) : 0;
   });

@@ -207,10 +207,11 @@
   const blobResponse = (name) => {
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
-    const bytes = globalThis.pyviewBase85(node.textContent, Number(node.dataset.bytes));
+    const parts = globalThis.pyviewBlobNodes(node);
+    const bytes = globalThis.pyviewBase85(parts.map((part) => part.textContent), Number(node.dataset.bytes));
     // every blob is read once: free the base85 text (with a snapshot, snapshot.js frees the runtime's once Python is
     // up: a failed restore starts again from them)
-    if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) node.remove();
+    if (!config.snapshot || !RUNTIME_BLOBS.includes(name)) parts.forEach((part) => part.remove());
     const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
     const body = node.dataset.encoding === "gzip" ? gunzip(bytes) : bytes;
     return new Response(body, { headers: { "Content-Type": type } });
@@ -334,6 +335,7 @@
     if (document.readyState === "loading") {
       await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
     }
+    marks.parsed = stamp(); // the document is parsed: on WebKit the host's messages wait for this (one main thread)
     const runtime = config.runtime;
     if (serverOnly) return startServer("the document has no Python runtime");
     // pyview:python-only {

@@ -54,7 +54,7 @@
     } finally {
       ["pyodide.asm.wasm", "python_stdlib.zip"].forEach(function (name) { // kept for a fallback until now
         var node = document.getElementById("pyview-blob:" + name);
-        if (node) node.remove();
+        if (node) globalThis.pyviewBlobNodes(node).forEach(function (part) { part.remove(); });
       });
     }
   }

@@ -48,8 +48,8 @@ def test_inline_view_restores_its_snapshot(page: Any, build: Callable[..., Built
     view, marks = _start(page, build("hello_view.py", snapshot=True).html)
     assert "snapshot" in marks and marks["snapshot"] <= marks["python"] <= marks["render"]
     assert _notes(view) == [] and view.console_errors() == []
-    # the runtime's blobs were kept only until Python was up
-    assert view.frame.locator("script[id^='pyview-blob:']").count() == 0
+    # the runtime's blobs (every part of each) were kept only until Python was up
+    assert view.frame.locator("script[type='application/octet-stream']").count() == 0
 
 
 def test_url_view_fetches_its_snapshot_beside_the_runtime(

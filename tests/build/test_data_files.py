@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyview.build import build_view
-from pyview.build._document import unbase85
+from pyview.build._document import blob_text, unbase85
 from pyview.build._sources import load_view_sources
 from pyview.server import Views
 
@@ -57,10 +57,9 @@ def test_the_document_carries_the_data_and_the_prerender_reads_it(package: Path)
     config = json.loads(re.search(r'id="pyview-config">(.*?)</script>', built.html, re.S).group(1))  # type: ignore[union-attr]
     assert config["data"] == [["labels_view/data/blob.bin", 269], ["labels_view/labels.json", len(
         (package / "labels.json").read_bytes())]]  # fmt: skip
-    found = r'id="pyview-blob:pyview-data.bin" data-encoding="gzip" data-bytes="(\d+)">(.*?)</script>'
-    blob = re.search(found, built.html, re.S)
-    assert blob is not None
-    data = gzip.decompress(unbase85(blob.group(2), int(blob.group(1))))
+    text, size, encoding = blob_text(built.html, "pyview-data.bin")
+    assert encoding == "gzip"
+    data = gzip.decompress(unbase85(text, size))
     assert data == (package / "data" / "blob.bin").read_bytes() + (package / "labels.json").read_bytes()
     assert any(name.startswith("the View's data files") for name, _ in built.parts)
 

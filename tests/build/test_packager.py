@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pyview.build import BuildError, build_view
-from pyview.build._document import script_json, script_text
+from pyview.build._document import BLOB_PART_CHARS, blob_text, script_json, script_text, unbase85
 from pyview.build._sources import load_view_sources
 
 HELLO = Path(__file__).resolve().parents[2] / "tests" / "browser" / "views" / "hello_view.py"
@@ -85,6 +86,18 @@ def test_inline_document_is_whole_and_reports_its_parts() -> None:
     assert sum(size for _, size in built.parts) == built.size
     assert built.csp == {}
     assert built.size < 7_800_000  # base85 blobs, the Emscripten module gzipped (was 9.0 MB with base64)
+
+
+def test_runtime_blobs_are_written_in_parts_after_everything_the_first_result_needs() -> None:
+    # WebKit parses many 64 KB text tokens much faster than one multi-MB token, and the first tool result waits for
+    # that parse; the boot, dom.js and the handshake come before any blob.
+    html = build_view(HELLO).html
+    first_blob = html.index('<script type="application/octet-stream"')
+    assert html.index("pyview-boot:initialize") < first_blob and html.index("globalThis.pyviewDom") < first_blob
+    parts = re.findall(r'<script type="application/octet-stream"[^>]*>([^<]*)</script>', html)
+    assert len(parts) > 100 and max(len(part) for part in parts) == BLOB_PART_CHARS
+    text, size, encoding = blob_text(html, "pyodide.asm.wasm")
+    assert encoding == "gzip" and gzip.decompress(unbase85(text, size))[:4] == b"\0asm"
 
 
 def test_digest_follows_the_source(tmp_path: Path) -> None:
