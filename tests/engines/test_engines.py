@@ -150,6 +150,7 @@ def test_example_boots_shows_the_result_and_calls_the_server(
         view.wait_text(*scenario.shown, timeout=BOOT)
         marks = view.marks()
         assert marks["inserted"] <= marks["handshake"] <= marks["start"] <= marks["python"] <= marks["render"]
+        assert marks["parsed"] <= marks["start"]  # the runtime's blobs (in parts) are decoded once all are parsed
         if scenario.tool is not None:  # the server's render was on screen before Python was up
             assert marks["handshake"] <= marks["result"] < marks["python"]
 
