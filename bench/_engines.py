@@ -114,9 +114,10 @@ class EngineBench:
     def result_visible(
         self, html: str, ui_csp: dict[str, list[str]] | None, result: dict[str, Any], *, allow_wasm: bool,
         timeout: float = 240,
-    ) -> float:  # fmt: skip
+    ) -> tuple[float, float]:  # fmt: skip
         """Mount ``html`` (which stamps ``window.__resultVisible``), send ``result`` once it is initialized; returns
-        ms from the frame's insertion to that stamp."""
+        ms from the frame's insertion to that stamp, and to the end of the document's parse (pyview's ``parsed``
+        mark; NaN for a document without pyview's boot)."""
         page: EnginePage = self.engine.new_page()
         try:
             page.goto(f"{self.documents.url}/host")
@@ -124,8 +125,9 @@ class EngineBench:
             page.evaluate("([url, result]) => window.__mount(url, result)", [url, result], view=False)
             page.wait_for("() => window.__resultVisible", timeout=timeout)
             visible: float = page.evaluate("() => window.__resultVisible")
+            parsed = page.evaluate("() => globalThis.pyviewBoot ? pyviewBoot.marks.parsed : null")
             inserted: float = page.evaluate("() => window.__inserted", view=False)
-            return visible - inserted
+            return visible - inserted, (parsed - inserted) if parsed else float("nan")
         finally:
             page.close()
 

@@ -24,6 +24,18 @@ WebKit inline 1,975 -> 433 ms (5.71x -> 2.76x the JS View), url 564 -> 91 ms (1.
 Chromium takes 0.5-0.9 s under load from inserting the srcdoc frame to its first script, and WebKit parses the whole
 document (~0.25 s) before the host's answer can reach the frame (one main thread for both); see the marks ``boot``,
 ``handshake``, ``result`` and ``start``.
+
+WebKit, inline (2026-12-01, WebKitGTK 2.50, load average 10-22, so only paired comparisons mean anything): from the
+frame's insertion, ~10 ms per MB of document pass before its first script runs (7.4 MB: 50-130 ms; a tiny document:
+6 ms), then the parse runs to its end (the ``parsed`` column) before the host's ``ui/initialize`` answer, the tool
+result and the paint (~7-35 ms more). Making the parser yield does not help: WebKit yields only before a script
+(16 ms and 256 tokens into a parse slice, for an inline script of 1 KB or more), and on the first yield it runs its
+preload scanner over the whole unparsed rest at once, which took longer than parsing it (measured with 1 KB yield
+scripts every 0.5 MB of blobs: one 40-130 ms stall, no earlier handshake). What does help is the blobs' shape: one
+multi-MB text token parses in about twice the time of many 64 KB ones (synthetic 7.4 MB, 16 paired runs:
+insertion -> DOMContentLoaded 397 -> 244 ms), so the packager writes each blob as 65,535-character parts. Paired
+runs of the real document (8 each, load 18): WebKit result visible 0.85x of the one-element document (parse 0.92x),
+Firefox parse 0.71x.
 """
 
 from __future__ import annotations
@@ -175,7 +187,7 @@ WATCH_RESULT = """<script>(() => {
 
 
 def measure_result(browser: Any, html: str, csp: dict[str, list[str]] | None, result: dict[str, Any],
-                   allow_wasm: bool) -> float:  # fmt: skip
+                   allow_wasm: bool) -> tuple[float, float]:  # fmt: skip
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -186,12 +198,15 @@ def measure_result(browser: Any, html: str, csp: dict[str, list[str]] | None, re
         view = SandboxedView(page, [])
         view.frame.wait_for_function("() => window.__resultVisible", timeout=120_000)
         visible: float = view.frame.evaluate("() => window.__resultVisible")
-        return visible - view.marks()["inserted"]
+        marks = view.marks()
+        parsed = marks.get("parsed")
+        return visible - marks["inserted"], (parsed - marks["inserted"]) if parsed else float("nan")
     finally:
         context.close()
 
 
-ResultMeasure = Callable[[str, "dict[str, list[str]] | None", dict[str, Any], bool], float]
+# (ms to the result visible, ms to the end of the document's parse)
+ResultMeasure = Callable[[str, "dict[str, list[str]] | None", dict[str, Any], bool], tuple[float, float]]
 
 
 def result_on_chromium(browser: Any) -> ResultMeasure:
@@ -216,14 +231,19 @@ def result_visible(measure_one: ResultMeasure, base: str, runs: int, engine: str
         return
     variants.insert(0, ("JS View", JS_VIEW.format(bundle=script_text(bundle.read_text())), None, plain, True))
     times: dict[str, list[float]] = {}
+    parsed: dict[str, list[float]] = {}
     for _ in range(runs):
         for name, html, csp, result, allow_wasm in variants:
-            times.setdefault(name, []).append(measure_one(html, csp, result, allow_wasm))
-    rows = [[name, median(times[name]), p95(times[name]), len(html.encode())] for name, html, *_ in variants]
+            visible, parse_end = measure_one(html, csp, result, allow_wasm)
+            times.setdefault(name, []).append(visible)
+            parsed.setdefault(name, []).append(parse_end)
+    rows = [[name, median(times[name]), p95(times[name]), median(parsed[name]), len(html.encode())]
+            for name, html, *_ in variants]  # fmt: skip
     print(
-        f"\nResult visible on {engine}, cold, {runs} runs each, ms from iframe inserted (result sent once initialized)"
+        f"\nResult visible on {engine}, cold, {runs} runs each, ms from iframe inserted (result sent once initialized);"
+        " parsed: the document's DOMContentLoaded (pyview's boot mark)"
     )
-    print(table(["variant", "result visible", "p95", "document B"], rows))
+    print(table(["variant", "result visible", "p95", "parsed", "document B"], rows))
     js = median(times["JS View"])
     for name in ("pyview inline", "pyview url", "pyview server"):
         variant = name.removeprefix("pyview ")
