@@ -41,7 +41,11 @@
   globalThis.pyviewBlobNodes = function (first) {
     var nodes = [first];
     for (var count = Number(first.dataset.parts || 1); nodes.length < count;) {
-      nodes.push(nodes[nodes.length - 1].nextElementSibling);
+      var next = nodes[nodes.length - 1].nextElementSibling;
+      if (!next || next.id || next.type !== "application/octet-stream") {
+        throw new Error("the document is cut short: " + first.id + " has " + nodes.length + " of its " + count + " parts");
+      }
+      nodes.push(next);
     }
     return nodes;
   };

@@ -152,3 +152,19 @@ def test_embedded_pydantic_validates_the_tool_result(
     root.filter(has_text=shown).wait_for(timeout=10_000)
     assert view.error_panel() is None
     assert [url for url in requests if not url.startswith(("about:", "data:"))] == []
+
+
+def test_a_document_cut_short_inside_a_blob_says_so(page: Any, build: Callable[..., BuiltView]) -> None:
+    html = build("hello_view.py").html
+    # drop the last part of the Emscripten module's blob (the document's last blob, read first)
+    module = html.index('id="pyview-blob:pyodide.asm.mjs"')
+    start = html.rindex('<script type="application/octet-stream">')
+    assert start > module
+    view = SandboxedView.mount(page, html[:start] + html[html.index("</script>", start) + len("</script>") :])
+
+    view.wait_until_started()
+
+    panel = view.error_panel()
+    assert panel is not None
+    assert (panel["kind"], panel["title"]) == ("runtime", "The Python runtime could not be loaded")
+    assert "the document is cut short: pyview-blob:pyodide.asm.mjs has" in panel["text"]
