@@ -31,11 +31,14 @@ frame's insertion, ~10 ms per MB of document pass before its first script runs (
 result and the paint (~7-35 ms more). Making the parser yield does not help: WebKit yields only before a script
 (16 ms and 256 tokens into a parse slice, for an inline script of 1 KB or more), and on the first yield it runs its
 preload scanner over the whole unparsed rest at once, which took longer than parsing it (measured with 1 KB yield
-scripts every 0.5 MB of blobs: one 40-130 ms stall, no earlier handshake). What does help is the blobs' shape: one
-multi-MB text token parses in about twice the time of many 64 KB ones (synthetic 7.4 MB, 16 paired runs:
-insertion -> DOMContentLoaded 397 -> 244 ms), so the packager writes each blob as 65,535-character parts. Paired
-runs of the real document (8 each, load 18): WebKit result visible 0.85x of the one-element document (parse 0.92x),
-Firefox parse 0.71x.
+scripts every 0.5 MB of blobs: one 40-130 ms stall, no earlier handshake). What helps is making the parse cheaper.
+CPU time of the web processes for one load (paired runs, so the load matters less than for wall time):
+- A single character above U+00FF (the loading state's "…") made WebKit decode and parse the whole document as
+  16-bit text: the real inline document 475 -> 400 ms CPU once escaped (8 pairs, every one lower); the packager now
+  writes documents in Latin-1 only (``_document.latin1_only``).
+- One multi-MB text token costs more than many 64 KB ones: synthetic 7.4 MB, one token -> 65,535-character parts
+  0.81x CPU (wall: insertion -> DOMContentLoaded 397 -> 244 ms), the real blobs' sizes (4.4 + 3.0 M characters)
+  0.89x; on the real document the gain is within the noise (0.96x, 1.05x). The packager writes blobs in parts.
 """
 
 from __future__ import annotations
