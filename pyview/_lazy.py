@@ -15,9 +15,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
 
-def claim(package: str, values: Iterable[object]) -> None:
+def claim(package: str, values: Iterable[object], private: str | None = None) -> None:
     """Make each class of ``values`` defined in a private module of ``package`` report ``package`` as its
     ``__module__`` (as httpx does): reprs, tracebacks and pickles name the public module, not ``_app``.
+
+    ``private`` is the package holding the private modules when they live elsewhere (``pyview._core.app`` for
+    the facade ``pyview.app``): every module below it counts as private.
 
     Functions keep their own module: doctest and ``inspect`` find a function's examples and source through it.
 
@@ -29,14 +32,14 @@ def claim(package: str, values: Iterable[object]) -> None:
         >>> Local.__module__, json.decoder.JSONDecoder.__module__
         ('json', 'json.decoder')
     """
-    private = package + "._"
+    prefix = private + "." if private else package + "._"
     for value in values:
-        if isinstance(value, type) and value.__module__.startswith(private):
+        if isinstance(value, type) and value.__module__.startswith(prefix):
             value.__module__ = package
 
 
 def lazy_exports(
-    package: str, exports: Mapping[str, str], public: Sequence[str]
+    package: str, exports: Mapping[str, str], public: Sequence[str], private: str | None = None
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of a package whose public names load on first use.
 
@@ -45,6 +48,8 @@ def lazy_exports(
         exports: public name -> the module that defines it; a name starting with ``_`` is a private module of
             the package (``"_app"``), anything else is absolute (``"pyview.app"``).
         public: the package's ``__all__``.
+        private: the package holding the private modules, when not ``package`` itself (a facade module such as
+            ``pyview.app`` over ``pyview._core.app``): ``"_app"`` then means ``private + "._app"``.
 
     Example:
         >>> getattr_, dir_ = lazy_exports("json", {"JSONDecoder": "json.decoder"}, ["JSONDecoder"])
@@ -58,13 +63,14 @@ def lazy_exports(
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         import importlib
 
-        source = importlib.import_module(f"{package}.{module}" if module[0] == "_" else module)
+        source = importlib.import_module(f"{private or package}.{module}" if module[0] == "_" else module)
         found = {name: getattr(source, name)}
-        if source.__name__.startswith(package + "._"):  # a private module of this package, now loaded: what the
+        prefix = private + "." if private else package + "._"
+        if source.__name__.startswith(prefix):  # a private module of this package, now loaded: what the
             # package exports from it is public here, and costs nothing more to hand out (another facade, such as
             # pyview.app for pyview, would import the rest of its modules)
             found.update((other, getattr(source, other)) for other, where in exports.items() if where == module)
-            claim(package, found.values())
+            claim(package, found.values(), private)
         for other, value in found.items():
             setattr(sys.modules[package], other, value)  # later look-ups skip __getattr__
         return found[name]
