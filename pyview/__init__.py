@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         HostCapabilities,
         HostContext,
         HostError,
-        McpError,
+        JsonRpcError,
         RequestTimeoutError,
         ToolCancelled,
         ToolInput,
@@ -73,7 +73,7 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         use_tool_result,
         use_view_state,
     )
-    from pyview.server import ViewHandle, Views
+    from pyview.server import ServerView, Views
 
 # public name -> module that defines it
 _LAZY: dict[str, str] = {
@@ -83,7 +83,7 @@ _LAZY: dict[str, str] = {
     "HostCapabilities": "pyview.app",
     "HostContext": "pyview.app",
     "HostError": "pyview.app",
-    "McpError": "pyview.app",
+    "JsonRpcError": "pyview.app",
     "PROTOCOL_VERSION": "pyview.app",
     "RequestTimeoutError": "pyview.app",
     "ToolCancelled": "pyview.app",
@@ -124,7 +124,7 @@ _LAZY: dict[str, str] = {
     "BuiltView": "pyview.build",
     "build_view": "pyview.build",
     "Views": "pyview.server",
-    "ViewHandle": "pyview.server",
+    "ServerView": "pyview.server",
 }
 
 __all__ = [
@@ -141,15 +141,15 @@ __all__ = [
     "HostCapabilities",
     "HostContext",
     "HostError",
-    "McpError",
+    "JsonRpcError",
     "Ref",
     "RequestTimeoutError",
     "Selection",
+    "ServerView",
     "ToolCancelled",
     "ToolInput",
     "ToolResult",
     "View",
-    "ViewHandle",
     "Views",
     "__version__",
     "build_view",

@@ -1,6 +1,6 @@
 """Exceptions raised by :mod:`pyview.app`.
 
-Every error carries a JSON-RPC style ``code``, ``message`` and optional ``data`` so one ``except McpError``
+Every error carries a JSON-RPC style ``code``, ``message`` and optional ``data`` so one ``except JsonRpcError``
 handles all of them.
 """
 
@@ -14,13 +14,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-class McpError(Exception):
+class JsonRpcError(Exception):
     """A JSON-RPC error: ``code`` (int), ``message`` (str) and ``data`` (any JSON value or None).
 
     Raise it from a request handler to answer the host with exactly this error.
 
     Example:
-        >>> err = McpError(-32602, "bad mode", {"mode": "tiny"})
+        >>> err = JsonRpcError(-32602, "bad mode", {"mode": "tiny"})
         >>> (err.code, err.message, err.data)
         (-32602, 'bad mode', {'mode': 'tiny'})
     """
@@ -42,7 +42,7 @@ class McpError(Exception):
         return obj
 
 
-class HostError(McpError):
+class HostError(JsonRpcError):
     """The host answered a request with a JSON-RPC error; ``method`` names the request.
 
     Example:
@@ -59,7 +59,7 @@ class HostError(McpError):
         return f"{prefix}{self.message} (code {self.code})"
 
 
-class RequestTimeoutError(McpError, TimeoutError):
+class RequestTimeoutError(JsonRpcError, TimeoutError):
     """The host did not answer ``method`` within ``timeout`` seconds. Also a builtin :class:`TimeoutError`.
 
     Example:
@@ -80,7 +80,7 @@ class RequestTimeoutError(McpError, TimeoutError):
         return self.message
 
 
-class ConnectionClosedError(McpError, ConnectionError):
+class ConnectionClosedError(JsonRpcError, ConnectionError):
     """The connection to the host is closed (or was never opened); pending requests fail with this."""
 
     def __init__(self, message: str = "the connection to the host is closed") -> None:
@@ -90,7 +90,7 @@ class ConnectionClosedError(McpError, ConnectionError):
         return self.message
 
 
-class CapabilityError(McpError):
+class CapabilityError(JsonRpcError):
     """The host did not advertise ``capability``, which ``method`` needs. Raised before anything is sent.
 
     Example:
@@ -112,7 +112,7 @@ class CapabilityError(McpError):
         return self.message
 
 
-class ProtocolVersionError(McpError):
+class ProtocolVersionError(JsonRpcError):
     """The host negotiated an MCP Apps protocol revision this package does not speak."""
 
     def __init__(self, negotiated: object, supported: tuple[str, ...]) -> None:

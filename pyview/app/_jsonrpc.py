@@ -21,7 +21,7 @@ import math
 from typing import TYPE_CHECKING
 
 from pyview.app import _protocol as p
-from pyview.app._errors import ConnectionClosedError, HostError, McpError, RequestTimeoutError
+from pyview.app._errors import ConnectionClosedError, HostError, JsonRpcError, RequestTimeoutError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -336,7 +336,7 @@ class JsonRpcPeer:
 
 
 def _error_object(method: str, exc: BaseException) -> dict[str, Any]:
-    if isinstance(exc, McpError):
+    if isinstance(exc, JsonRpcError):
         return exc.to_error_object()
     log.error("handler for %s failed", method, exc_info=exc)
     return {"code": p.INTERNAL_ERROR, "message": f"{type(exc).__name__}: {exc}"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview.app import _protocol as p
-from pyview.app._errors import McpError, ProtocolVersionError
+from pyview.app._errors import JsonRpcError, ProtocolVersionError
 from pyview.app._types import HostCapabilities, HostContext, HostInfo, ToolCancelled, ToolInput, ToolResult
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class AppSession:
 
         Raises:
             ProtocolVersionError: the negotiated ``protocolVersion`` is missing or not in ``supported``.
-            McpError: ``result`` is not an object (code ``-32603``).
+            JsonRpcError: ``result`` is not an object (code ``-32603``).
         """
         session = cls()
         session.apply_initialize_result(result, supported=supported)
@@ -81,7 +81,7 @@ class AppSession:
         Context changes recorded before this call stay unless the result's ``hostContext`` sets the same keys.
         """
         if not isinstance(result, dict):
-            raise McpError(p.INTERNAL_ERROR, f"invalid ui/initialize result: {result!r:.200}")
+            raise JsonRpcError(p.INTERNAL_ERROR, f"invalid ui/initialize result: {result!r:.200}")
         version = result.get("protocolVersion")
         if version not in supported:
             raise ProtocolVersionError(version, supported)

@@ -8,7 +8,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from pyview.app import _protocol as p
-from pyview.app._errors import McpError
+from pyview.app._errors import JsonRpcError
 from pyview.app._types import ToolResult
 
 if TYPE_CHECKING:
@@ -72,21 +72,21 @@ class ToolRegistry:
         """Run one ``tools/call``; an exception of the tool becomes an ``isError`` result (MCP convention)."""
         name = params.get("name")
         if not isinstance(name, str):
-            raise McpError(p.INVALID_PARAMS, "tools/call needs a string 'name'")
+            raise JsonRpcError(p.INVALID_PARAMS, "tools/call needs a string 'name'")
         entry = self._tools.get(name)
         if entry is None:
-            raise McpError(p.INVALID_PARAMS, f"Unknown tool: {name}")
+            raise JsonRpcError(p.INVALID_PARAMS, f"Unknown tool: {name}")
         arguments = params.get("arguments")
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, dict):
-            raise McpError(p.INVALID_PARAMS, "tools/call 'arguments' must be an object")
+            raise JsonRpcError(p.INVALID_PARAMS, "tools/call 'arguments' must be an object")
         fn = entry[1]
         try:
             value = fn(**arguments)
             if hasattr(value, "__await__"):
                 value = await value
-        except McpError:
+        except JsonRpcError:
             raise
         except Exception as exc:
             log.warning("tool %s failed", name, exc_info=True)

@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyview.app import McpError
+from pyview.app import JsonRpcError
 from pyview.dev._downloads import Downloads
 from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result
 from pyview.host._hosts import HOSTS, size_problem
@@ -95,7 +95,7 @@ class DevHost:
         tool = next((t for t in self.tools if t["name"] == name), {"name": name})
         try:
             result = await self.backend.call_tool(name, arguments)
-        except McpError as exc:
+        except JsonRpcError as exc:
             result = {"content": [{"type": "text", "text": f"error {exc.code}: {exc.message}"}], "isError": True}
         self.current = {"tool": tool, "arguments": arguments, "result": result}
         self.session.push({"type": "tool-data", **self.current})
@@ -114,7 +114,7 @@ class DevHost:
             return
         try:
             contents = (await self.backend.read_resource(uri))["contents"][0]
-        except McpError as exc:
+        except JsonRpcError as exc:
             self._status("error", f"could not read {uri}: {exc.message}")
             return
         meta = resource_ui_meta(contents)
@@ -167,7 +167,7 @@ class DevHost:
                 if isinstance(block, dict) and block.get("type") == "resource_link":
                     data = await self._read_link(str(block.get("uri")))
                 item = self.downloads.add_content(block if isinstance(block, dict) else {}, data)
-            except (McpError, OSError, ValueError) as exc:
+            except (JsonRpcError, OSError, ValueError) as exc:
                 self._status("error", f"could not save a download: {exc}")
                 continue
             self.session.push({"type": "download", **{k: v for k, v in item.items() if k != "path"}})

@@ -11,7 +11,7 @@ import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from pyview.app import McpError
+from pyview.app import JsonRpcError
 from pyview.app._protocol import INVALID_PARAMS
 
 ToolHandler = Callable[[dict[str, Any]], Any]
@@ -35,12 +35,12 @@ class Backend:
         return []
 
     async def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        """A ``CallToolResult``. Raises :class:`~pyview.app.McpError` for a JSON-RPC error."""
-        raise McpError(INVALID_PARAMS, f"Unknown tool: {name}")
+        """A ``CallToolResult``. Raises :class:`~pyview.app.JsonRpcError` for a JSON-RPC error."""
+        raise JsonRpcError(INVALID_PARAMS, f"Unknown tool: {name}")
 
     async def read_resource(self, uri: str) -> dict[str, Any]:
         """A ``ReadResourceResult`` (``{"contents": [...]}``)."""
-        raise McpError(INVALID_PARAMS, f"Unknown resource: {uri}")
+        raise JsonRpcError(INVALID_PARAMS, f"Unknown resource: {uri}")
 
     async def list_resources(self, params: dict[str, Any]) -> dict[str, Any]:
         """A ``ListResourcesResult``."""
@@ -81,7 +81,7 @@ class ScriptedBackend(Backend):
 
     Args:
         tools: tool name -> response: a fixed value (see :func:`tool_result`) or a function of the arguments
-            (sync or async). Raise :class:`~pyview.app.McpError` in a function to answer with that error.
+            (sync or async). Raise :class:`~pyview.app.JsonRpcError` in a function to answer with that error.
         resources: ``ui://`` URI -> HTML text (served as ``text/html;profile=mcp-app``).
 
     Example:

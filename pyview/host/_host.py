@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyview.app import JsonRpcPeer, McpError, Transport
+from pyview.app import JsonRpcError, JsonRpcPeer, Transport
 from pyview.app import _protocol as p
 from pyview.host._backend import Backend, tool_result
 from pyview.host._context import context_delta
@@ -242,7 +242,7 @@ class Host(ViewRequests):
 
     def _connected(self) -> JsonRpcPeer:
         if self._peer is None or not self.initialized:
-            raise McpError(p.CONNECTION_CLOSED, "the View has not completed the handshake")
+            raise JsonRpcError(p.CONNECTION_CLOSED, "the View has not completed the handshake")
         return self._peer
 
     # -- waiting for the View --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pyview.app import McpError
+from pyview.app import JsonRpcError
 from pyview.host._backend import Backend
 
 EXTENSION_ID = "io.modelcontextprotocol/ui"
@@ -127,7 +127,7 @@ class McpBackend(Backend):
 
     def _connected(self) -> Any:
         if self._client is None:
-            raise McpError(-32000, "the MCP server is not connected")
+            raise JsonRpcError(-32000, "the MCP server is not connected")
         return self._client
 
     async def list_tools(self) -> list[dict[str, Any]]:
@@ -161,7 +161,7 @@ async def _forward(call: Any) -> dict[str, Any]:
     try:
         result = await call
     except MCPError as exc:
-        raise McpError(exc.code, exc.message, exc.data) from None
+        raise JsonRpcError(exc.code, exc.message, exc.data) from None
     return wire_result(result.model_dump(mode="json", by_alias=True, exclude_none=True))
 
 

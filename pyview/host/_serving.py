@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from pyview.app import PROTOCOL_VERSION, JsonRpcPeer, McpError
+from pyview.app import PROTOCOL_VERSION, JsonRpcError, JsonRpcPeer
 from pyview.app import _protocol as p
 from pyview.host._context import tool_visibility
 
@@ -95,7 +95,7 @@ class ViewRequests:
 
     def _server(self) -> Backend:
         if self.backend is None:
-            raise McpError(p.METHOD_NOT_FOUND, "this host has no MCP server behind it")
+            raise JsonRpcError(p.METHOD_NOT_FOUND, "this host has no MCP server behind it")
         return self.backend
 
     async def _tool(self, name: str) -> dict[str, Any] | None:
@@ -107,10 +107,10 @@ class ViewRequests:
         name = params.get("name")
         arguments = params.get("arguments") or {}
         if not isinstance(name, str) or not isinstance(arguments, dict):
-            raise McpError(p.INVALID_PARAMS, "tools/call needs a string name and an object of arguments")
+            raise JsonRpcError(p.INVALID_PARAMS, "tools/call needs a string name and an object of arguments")
         tool = await self._tool(name)
         if tool is not None and "app" not in tool_visibility(tool):
-            raise McpError(
+            raise JsonRpcError(
                 p.INVALID_PARAMS,
                 f"Tool {name!r} is not available to apps: its _meta.ui.visibility is {tool_visibility(tool)}",
             )
@@ -124,7 +124,7 @@ class ViewRequests:
     def _resources_read(self, params: dict[str, Any]) -> Awaitable[dict[str, Any]]:
         uri = params.get("uri")
         if not isinstance(uri, str):
-            raise McpError(p.INVALID_PARAMS, "resources/read needs a string uri")
+            raise JsonRpcError(p.INVALID_PARAMS, "resources/read needs a string uri")
         return self._server().read_resource(uri)
 
     # -- requests the host itself answers --------------------------------------------------------------------
@@ -132,16 +132,16 @@ class ViewRequests:
     def _message(self, params: dict[str, Any]) -> dict[str, Any]:
         content = params.get("content")
         if not isinstance(content, list) or not all(isinstance(block, dict) for block in content):
-            raise McpError(p.INVALID_PARAMS, "ui/message content must be an array of content blocks")
+            raise JsonRpcError(p.INVALID_PARAMS, "ui/message content must be an array of content blocks")
         self.messages.append(params)
         return {}
 
     async def _create_message(self, params: dict[str, Any]) -> Any:
         messages = params.get("messages")
         if not isinstance(messages, list) or not messages:
-            raise McpError(p.INVALID_PARAMS, "sampling/createMessage needs a non-empty array of messages")
+            raise JsonRpcError(p.INVALID_PARAMS, "sampling/createMessage needs a non-empty array of messages")
         if not isinstance(params.get("maxTokens"), int):
-            raise McpError(p.INVALID_PARAMS, "sampling/createMessage needs maxTokens (an integer)")
+            raise JsonRpcError(p.INVALID_PARAMS, "sampling/createMessage needs maxTokens (an integer)")
         self.samplings.append(params)
         if self.sampler is not None:
             answer = self.sampler(params)
@@ -164,13 +164,13 @@ class ViewRequests:
     def _open_link(self, params: dict[str, Any]) -> dict[str, Any]:
         url = params.get("url")
         if not isinstance(url, str) or not url:
-            raise McpError(p.INVALID_PARAMS, "ui/open-link needs a url")
+            raise JsonRpcError(p.INVALID_PARAMS, "ui/open-link needs a url")
         self.open_links.append(url)
         return {}
 
     def _download_file(self, params: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(params.get("contents"), list):
-            raise McpError(p.INVALID_PARAMS, "ui/download-file needs a contents array")
+            raise JsonRpcError(p.INVALID_PARAMS, "ui/download-file needs a contents array")
         self.downloads.append(params)
         self.emit("download", params)
         return {}
@@ -178,7 +178,8 @@ class ViewRequests:
     def _request_display_mode(self, params: dict[str, Any]) -> dict[str, Any]:
         mode = params.get("mode")
         if mode not in p.DISPLAY_MODES:
-            raise McpError(p.INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {list(p.DISPLAY_MODES)}")
+            expected = list(p.DISPLAY_MODES)
+            raise JsonRpcError(p.INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {expected}")
         allowed = self.allowed_display_modes()
         if mode == "pip" and self.context.get("platform") == "mobile" and "fullscreen" in allowed:
             mode = "fullscreen"  # a phone has no room for a floating View: hosts (ChatGPT) show it fullscreen
@@ -195,7 +196,7 @@ class ViewRequests:
 
 def _refuse(method: str, capability: str) -> Callable[[dict[str, Any]], Any]:
     def refuse(params: dict[str, Any]) -> Any:
-        raise McpError(p.METHOD_NOT_FOUND, f"{method} is not supported: the host did not advertise {capability!r}")
+        raise JsonRpcError(p.METHOD_NOT_FOUND, f"{method} is not supported: the host did not advertise {capability!r}")
 
     return refuse
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pyview.server._results import result_text
     from pyview.server._runtime_files import RUNTIME_HEADERS, runtime_files_app
     from pyview.server._state_store import MemoryStore, StateStore, StateTooLarge
-    from pyview.server._view_resource import ViewHandle
+    from pyview.server._view_resource import ServerView
     from pyview.server._views import Views
 
 # public name -> module that defines it
@@ -50,7 +50,7 @@ _LAZY: dict[str, str] = {
     "StateStore": "pyview.server._state_store",
     "StateTooLarge": "pyview.server._state_store",
     "ToolError": "mcp.server.mcpserver.exceptions",
-    "ViewHandle": "pyview.server._view_resource",
+    "ServerView": "pyview.server._view_resource",
     "Views": "pyview.server._views",
     "client_supports_apps": "mcp.server.apps",
     "http_app": "pyview.server._http",
@@ -70,10 +70,10 @@ __all__ = [
     "RedisStateStore",
     "ResourceCsp",
     "ResourcePermissions",
+    "ServerView",
     "StateStore",
     "StateTooLarge",
     "ToolError",
-    "ViewHandle",
     "Views",
     "client_supports_apps",
     "http_app",

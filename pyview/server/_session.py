@@ -36,7 +36,7 @@ MAX_TOKEN_BYTES = 1_000_000
 
 
 class ServedView(Protocol):
-    """What the engine needs of a declared View (a :class:`~pyview.server.ViewHandle`)."""
+    """What the engine needs of a declared View (a :class:`~pyview.server.ServerView`)."""
 
     name: str
     path: Any

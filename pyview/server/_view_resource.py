@@ -48,7 +48,7 @@ _PERMISSION_FIELDS = {
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
-class ViewHandle:
+class ServerView:
     """A View declared on a server (from :meth:`pyview.server.Views.add`); tools link to it by its ``uri``.
 
     The URI carries a content hash of the View's sources, pyview's own browser code and the build options, so
@@ -212,13 +212,13 @@ class ViewHandle:
         return built.html
 
     def __repr__(self) -> str:
-        return f"ViewHandle({self.name!r}, {str(self.path)!r}, uri={self.uri!r})"
+        return f"ServerView({self.name!r}, {str(self.path)!r}, uri={self.uri!r})"
 
 
 class ViewResource(Resource):
     """A ``ui://`` resource whose document is the View's lazily built HTML (read in a worker thread)."""
 
-    _view: ViewHandle = PrivateAttr()
+    _view: ServerView = PrivateAttr()
 
     async def read(self) -> str:
         try:

@@ -24,8 +24,8 @@ from pyview.server._view_resource import (
     SNAPSHOT_MODES,
     VIEW_RUNTIMES,
     Permission,
+    ServerView,
     SnapshotMode,
-    ViewHandle,
     ViewRuntime,
     default_cache_dir,
 )
@@ -97,16 +97,16 @@ class Views(Extension):
         self.cache_dir: Path | None = default_cache_dir() if cache_dir is _DEFAULT else cache_dir
         self.apps = Apps()
         """The SDK extension underneath, e.g. for hand-written HTML (``views.apps.add_html_resource``)."""
-        self._views: dict[str, ViewHandle] = {}
+        self._views: dict[str, ServerView] = {}
         self._plain_tools: list[ToolBinding] = []
         self._checks: dict[str, Tool] = {}
         self._consumed = False
-        self._tool_views: dict[str, ViewHandle] = {}
+        self._tool_views: dict[str, ServerView] = {}
         self.server_runtime = ServerRuntime(self, max_sessions=max_sessions, ttl=session_ttl, state_store=state_store)
         """The server runtime (sessions of Views whose components run here; see docs/server.md)."""
 
     @property
-    def views(self) -> list[ViewHandle]:
+    def views(self) -> list[ServerView]:
         """The declared Views, in declaration order."""
         return list(self._views.values())
 
@@ -124,7 +124,7 @@ class Views(Extension):
         prefers_border: bool | None = None,
         runtime: ViewRuntime | None = None,
         snapshot: SnapshotMode | None = None,
-    ) -> ViewHandle:
+    ) -> ServerView:
         """Declare a View: its document is a ``ui://`` resource, built from ``path`` on the first read.
 
         Args:
@@ -162,7 +162,7 @@ class Views(Extension):
         chosen = runtime or self.runtime
         if chosen not in VIEW_RUNTIMES:
             raise ValueError(f"runtime must be one of {', '.join(VIEW_RUNTIMES)}, not {chosen!r}")
-        handle = ViewHandle(
+        handle = ServerView(
             name, location, runtime=chosen, runtime_url=self.runtime_url, packages=packages,
             title=title, description=description, csp=csp, permissions=permissions, domain=domain,
             prefers_border=prefers_border, cache_dir=self.cache_dir, snapshot=snapshot or self.snapshot,
@@ -173,7 +173,7 @@ class Views(Extension):
 
     def tool(
         self,
-        view: ViewHandle | str | None = None,
+        view: ServerView | str | None = None,
         *,
         name: str | None = None,
         title: str | None = None,
@@ -296,21 +296,21 @@ class Views(Extension):
 
     # --- the server runtime's directory of Views ---
 
-    def server_view(self, name: str) -> ViewHandle | None:
+    def server_view(self, name: str) -> ServerView | None:
         """The View ``name`` if it may run on the server (runtime ``"server"`` or ``"auto"``)."""
         handle = self._views.get(name)
         return handle if handle is not None and handle.server_side else None
 
-    def server_view_for_tool(self, tool: str) -> ViewHandle | None:
+    def server_view_for_tool(self, tool: str) -> ServerView | None:
         """The server-runtime View that shows ``tool``'s results."""
         handle = self._tool_views.get(tool)
         return handle if handle is not None and handle.server_side else None
 
-    def view_named(self, name: str) -> ViewHandle | None:
+    def view_named(self, name: str) -> ServerView | None:
         """The View ``name``, whatever its runtime (``pyview_state`` re-renders a result with restored state)."""
         return self._views.get(name)
 
-    def server_views(self) -> list[ViewHandle]:
+    def server_views(self) -> list[ServerView]:
         """Every View that may run on the server."""
         return [handle for handle in self._views.values() if handle.server_side]
 
@@ -319,8 +319,8 @@ class Views(Extension):
         tool = self._checks.get(name)
         return None if tool is None else _check_arguments(tool, arguments)
 
-    def _resolve(self, view: ViewHandle | str | None) -> ViewHandle | None:
-        if view is None or isinstance(view, ViewHandle):
+    def _resolve(self, view: ServerView | str | None) -> ServerView | None:
+        if view is None or isinstance(view, ServerView):
             return view
         if view not in self._views:
             raise ValueError(f"no View named {view!r}; declare it with views.add({view!r}, 'view.py') first")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyview._lazy import claim
 from pyview.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
 from pyview.testing._depths import ChromiumPilot, InProcessPilot, SyncPilot
-from pyview.testing._harness import SyncHost, ViewHandle, mount
+from pyview.testing._harness import MountedView, SyncHost, mount
 from pyview.testing._pilot import Pilot, run
 from pyview.testing._sandbox import SandboxedView, with_csp
 from pyview.testing._server import HostServer, serving
@@ -21,11 +21,11 @@ __all__ = [
     "ChromiumPilot",
     "HostServer",
     "InProcessPilot",
+    "MountedView",
     "Pilot",
     "SandboxedView",
     "SyncHost",
     "SyncPilot",
-    "ViewHandle",
     "chromium_executable",
     "launch_chromium",
     "mount",

@@ -25,7 +25,7 @@ from pyview.app import ToolResult
 from pyview.host import tool_result
 
 if TYPE_CHECKING:
-    from pyview.testing._harness import ViewHandle
+    from pyview.testing._harness import MountedView
     from pyview.testing._pilot import Pilot
     from pyview.testing._server import HostServer
 
@@ -132,7 +132,7 @@ class ChromiumPilot(SyncPilot):
 
     depth = "chromium"
 
-    def __init__(self, handle: ViewHandle, server: HostServer) -> None:
+    def __init__(self, handle: MountedView, server: HostServer) -> None:
         self.handle = handle
         self.server = server
 

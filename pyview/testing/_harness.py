@@ -49,7 +49,7 @@ class SyncHost:
         return self._server.run(self._host.call_view_tool(name, arguments))
 
 
-class ViewHandle:
+class MountedView:
     """A View running in a sandboxed frame of a Chromium page, served by a Python host.
 
     Examples:
@@ -213,13 +213,13 @@ def mount(
     tool: Mapping[str, Any] | None = None,
     ui_meta: Mapping[str, Any] | None = None,
     allow_wasm: bool = True,
-) -> ViewHandle:
+) -> MountedView:
     """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``."""
     session, host = open_session(
         server, html, backend=backend, profile=profile, host_context=host_context, tool=tool, ui_meta=ui_meta,
         allow_wasm=allow_wasm,
     )  # fmt: skip
-    handle = ViewHandle(server, session, host, page)
+    handle = MountedView(server, session, host, page)
     page.goto(f"{server.url}{session.base}/")
     return handle
 

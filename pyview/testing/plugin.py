@@ -2,7 +2,7 @@
 
 Fixtures:
     ``mount_view``: a function that builds (once per session) and mounts a View under the Python host in
-        headless Chromium and returns a :class:`~pyview.testing.ViewHandle`.
+        headless Chromium and returns a :class:`~pyview.testing.MountedView`.
     ``view_pilot``: one synchronous test body run twice, in process and in Chromium (:class:`SyncPilot`).
     ``pyview_build``: ``pyview_build(path, **options) -> BuiltView``, cached for the session.
     ``pyview_browser``: the session's headless Chromium (Playwright, sync API).
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from pyview.build import BuiltView
     from pyview.host import Backend, Profile
     from pyview.testing._depths import SyncPilot
-    from pyview.testing._harness import ViewHandle
+    from pyview.testing._harness import MountedView
     from pyview.testing._server import HostServer
 
-MountView = Callable[..., "ViewHandle"]
+MountView = Callable[..., "MountedView"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -115,7 +115,7 @@ def mount_view(
     pyview_host_server: HostServer,
     pyview_build: Callable[..., BuiltView],
 ) -> Iterator[MountView]:
-    """Mount a View under the Python host in a fresh page; returns its :class:`~pyview.testing.ViewHandle`.
+    """Mount a View under the Python host in a fresh page; returns its :class:`~pyview.testing.MountedView`.
 
     ``mount_view(view, *, tools=None, server=None, backend=None, profile="full", host_context=None, tool=None,
     ui_meta=None, allow_wasm=True, build_options=None, wait=True, timeout=60, init_script=None)``:
@@ -130,7 +130,7 @@ def mount_view(
     from pyview.host import McpBackend, ScriptedBackend
     from pyview.testing._harness import mount
 
-    handles: list[ViewHandle] = []
+    handles: list[MountedView] = []
     backends: list[Backend] = []
     here = Path(str(request.node.path)).parent
     allowed = request.node.get_closest_marker("pyview_allow_errors") is not None
@@ -150,7 +150,7 @@ def mount_view(
         wait: bool = True,
         timeout: float = 60.0,
         init_script: str | None = None,
-    ) -> ViewHandle:
+    ) -> MountedView:
         if backend is None and server is not None:
             backend = McpBackend(server)
         elif backend is None and tools is not None:

@@ -10,7 +10,7 @@ import pyview
 PUBLIC = {
     "__version__",
     # the View side (browser core)
-    "App", "AppSession", "CapabilityError", "HostCapabilities", "HostContext", "HostError", "McpError",
+    "App", "AppSession", "CapabilityError", "HostCapabilities", "HostContext", "HostError", "JsonRpcError",
     "PROTOCOL_VERSION", "RequestTimeoutError", "ToolCancelled", "ToolInput", "ToolResult",
     "Action", "Context", "Element", "Event", "Ref", "Selection", "View", "component", "create_context", "h",
     "prevent_default", "render_to_string", "stop_propagation", "unsafe_html", "use_action", "use_app", "use_callback",
@@ -18,7 +18,7 @@ PUBLIC = {
     "use_state", "use_tool_cancelled", "use_tool_input", "use_tool_input_partial", "use_tool_result",
     "use_server_tool", "use_view_state",
     # tooling (CPython)
-    "BuildError", "BuiltView", "build_view", "ViewHandle", "Views",
+    "BuildError", "BuiltView", "build_view", "ServerView", "Views",
 }  # fmt: skip
 
 
@@ -93,8 +93,8 @@ def test_a_class_reports_the_facade_it_lives_in() -> None:
     assert pyview.App.__module__ == "pyview.app"  # through the top-level facade: its home is still pyview.app
     assert pyview.components.View.__module__ == "pyview.components"
     assert pyview.app.HostError.__module__ == "pyview.app"
-    assert pyview.server.ViewHandle.__module__ == "pyview.server"
-    assert pyview.testing.ViewHandle.__module__ == "pyview.testing"
+    assert pyview.server.ServerView.__module__ == "pyview.server"
+    assert pyview.testing.MountedView.__module__ == "pyview.testing"
     assert pyview.host.Host.__module__ == "pyview.host"
     assert pyview.build.BuildError.__module__ == "pyview.build"
     assert repr(pyview.app.ToolResult) == "<class 'pyview.app.ToolResult'>"

@@ -11,8 +11,8 @@ import pytest
 from pyview.app import (
     ConnectionClosedError,
     HostError,
+    JsonRpcError,
     JsonRpcPeer,
-    McpError,
     RequestTimeoutError,
     memory_transport_pair,
 )
@@ -190,7 +190,7 @@ async def test_garbage_is_dropped_without_reply(frame: object) -> None:
 async def test_handler_exceptions_become_internal_errors_and_mcp_errors_keep_their_code() -> None:
     peer, other = make_peer()
     peer.request_handlers["crash"] = lambda params: {}["missing"]
-    peer.request_handlers["refuse"] = lambda params: (_ for _ in ()).throw(McpError(-32602, "bad mode", {"m": 1}))
+    peer.request_handlers["refuse"] = lambda params: (_ for _ in ()).throw(JsonRpcError(-32602, "bad mode", {"m": 1}))
 
     async def slow_crash(params: dict[str, Any]) -> dict[str, Any]:
         await asyncio.sleep(0)

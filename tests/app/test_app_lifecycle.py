@@ -15,7 +15,7 @@ from pyview.app import (
     AppSession,
     ConnectionClosedError,
     HostError,
-    McpError,
+    JsonRpcError,
     ProtocolVersionError,
     RequestTimeoutError,
 )
@@ -77,7 +77,7 @@ async def test_missing_protocol_version_is_a_version_error() -> None:
 async def test_non_object_initialize_result_is_rejected() -> None:
     host = FakeHost()
     host.handlers["ui/initialize"] = lambda params: ["not", "an", "object"]
-    with pytest.raises(McpError):
+    with pytest.raises(JsonRpcError):
         await App("v", "1").connect(host.view_transport)
 
 

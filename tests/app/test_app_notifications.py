@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from app_fakehost import FakeHost, connected_app, settle
 
-from pyview.app import App, HostContext, McpError, ToolInput, ToolResult
+from pyview.app import App, HostContext, JsonRpcError, ToolInput, ToolResult
 
 pytestmark = pytest.mark.anyio
 
@@ -186,7 +186,7 @@ async def test_app_tools_are_listed_and_called() -> None:
 
     @app.tool()
     def refuse() -> None:
-        raise McpError(-32602, "not now")
+        raise JsonRpcError(-32602, "not now")
 
     host = FakeHost()
     await app.connect(host.view_transport)

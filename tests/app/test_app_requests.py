@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from app_fakehost import NO_REPLY, FakeHost, HostRpcError, connected_app, settle
 
-from pyview.app import App, CapabilityError, ConnectionClosedError, HostError, McpError, RequestTimeoutError
+from pyview.app import App, CapabilityError, ConnectionClosedError, HostError, JsonRpcError, RequestTimeoutError
 
 pytestmark = pytest.mark.anyio
 
@@ -156,7 +156,7 @@ async def test_requests_the_host_did_not_advertise_fail_before_sending(
         await call(app)
     assert (info.value.method, info.value.capability) == (method, capability)
     assert capability in str(info.value) and method in str(info.value)
-    assert isinstance(info.value, McpError)
+    assert isinstance(info.value, JsonRpcError)
     await settle()
     assert host.requests(method) == []
     assert app.supports(capability) is False

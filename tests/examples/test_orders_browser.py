@@ -68,7 +68,7 @@ def mount_without(
 ) -> Any:
     """``pyview.testing.mount`` with a host that never advertises the ``without`` capabilities."""
     from pyview.host import Host
-    from pyview.testing import ViewHandle
+    from pyview.testing import MountedView
 
     def create() -> tuple[Any, Any]:
         host = Host(backend, profile="full", host_context=context)
@@ -79,7 +79,7 @@ def mount_without(
         return session, host
 
     session, host = server.call(create)
-    view = ViewHandle(server, session, host, page)
+    view = MountedView(server, session, host, page)
     page.goto(f"{server.url}{session.base}/")
     return view
 

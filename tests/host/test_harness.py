@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from pyview.testing import ViewHandle
+from pyview.testing import MountedView
 
 pytestmark = pytest.mark.browser
 VIEW = "views/harness_view.py"
 SERVER = Path(__file__).parent / "servers" / "counter_server.py"
 
 
-def errors_of(view: ViewHandle) -> list[str]:
+def errors_of(view: MountedView) -> list[str]:
     """The View's errors, once it reported one (waits for the report, up to 30 s, rather than for a while)."""
     deadline = time.monotonic() + 30
     while not (errors := view.errors()) and time.monotonic() < deadline:
@@ -28,7 +28,7 @@ def refresh(arguments: dict[str, Any]) -> dict[str, Any]:
     return {"city": arguments["city"], "temp": 4}
 
 
-def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., ViewHandle], tmp_path: Path) -> None:
+def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., MountedView], tmp_path: Path) -> None:
     view = mount_view(VIEW, tools={"refresh": refresh})
     view.send_tool_input({"city": "Oslo"})
     view.send_tool_result("4 °C in Oslo")
@@ -56,7 +56,7 @@ def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., ViewHandl
     assert view.host.torn_down
 
 
-def test_a_real_server_and_a_minimal_host(mount_view: Callable[..., ViewHandle]) -> None:
+def test_a_real_server_and_a_minimal_host(mount_view: Callable[..., MountedView]) -> None:
     view = mount_view(VIEW, server=str(SERVER), profile="minimal")
     assert view.host.capabilities == {}
     view.locator("#refresh").click()  # the App refuses: the host did not advertise serverTools
@@ -65,7 +65,7 @@ def test_a_real_server_and_a_minimal_host(mount_view: Callable[..., ViewHandle])
     assert [m for m in view.host.inbox.messages if m.get("method") == "tools/call"] == []
 
 
-def test_python_exceptions_in_the_view_fail_the_test(mount_view: Callable[..., ViewHandle]) -> None:
+def test_python_exceptions_in_the_view_fail_the_test(mount_view: Callable[..., MountedView]) -> None:
     view = mount_view(VIEW)
     view.locator("#boom").click()
     errors = errors_of(view)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pyview.testing import ViewHandle
+from pyview.testing import MountedView
 
 pytestmark = pytest.mark.browser
 COUNTER = (Path(__file__).parent / "servers" / "counter_view.html").read_text()
@@ -26,7 +26,7 @@ def deep(depth: int) -> Any:
 
 
 def test_a_result_too_deep_to_encode_is_dropped_and_the_next_one_arrives(
-    mount_view: Callable[..., ViewHandle], caplog: pytest.LogCaptureFixture
+    mount_view: Callable[..., MountedView], caplog: pytest.LogCaptureFixture
 ) -> None:
     view = mount_view(COUNTER, wait=False)  # a hand-written JS View: no Python to wait for
     view.wait_handshake()
@@ -47,7 +47,7 @@ def test_a_result_too_deep_to_encode_is_dropped_and_the_next_one_arrives(
     )
 
 
-def test_a_message_too_deep_for_the_views_python_is_dropped(mount_view: Callable[..., ViewHandle]) -> None:
+def test_a_message_too_deep_for_the_views_python_is_dropped(mount_view: Callable[..., MountedView]) -> None:
     """Before, a 10,000-deep message overflowed the JS stack inside Pyodide's ``json.loads``: a fatal error that
     killed the View's Python. PostMessageTransport now checks the depth first and drops it."""
     view = mount_view("views/harness_view.py")
@@ -71,7 +71,7 @@ def test_a_message_too_deep_for_the_views_python_is_dropped(mount_view: Callable
     assert view.errors() == []
 
 
-def test_a_slow_frame_load_never_lands_over_a_newer_frame(mount_view: Callable[..., ViewHandle]) -> None:
+def test_a_slow_frame_load_never_lands_over_a_newer_frame(mount_view: Callable[..., MountedView]) -> None:
     """Two mounts in a row (the dev host re-mounts on a profile change while a tool call mounts its View): the
     first frame's document loads last. Before, it then replaced the newer frame, and the page showed a stale View
     whose messages the host dropped (tests/dev: test_a_profile_brings_its_context_csp_and_modes timed out)."""

@@ -17,7 +17,7 @@ import pytest
 
 from pyview.server import RedisStateStore
 from pyview.server._signing import Signer
-from pyview.testing import ViewHandle
+from pyview.testing import MountedView
 from pyview.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def redis_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         yield url
 
 
-def seen_once_live(view: ViewHandle) -> list[str]:
+def seen_once_live(view: MountedView) -> list[str]:
     """Every units text the frame showed until Python went live (a wrong first paint fails at once, no timeout)."""
     view.frame.wait_for_function("() => window.seenUnits.length && pyviewBoot.marks.live", timeout=120_000)
     seen: list[str] = view.frame.evaluate("() => window.seenUnits")
@@ -40,7 +40,7 @@ def seen_once_live(view: ViewHandle) -> list[str]:
 
 
 def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_nothing(
-    mount_view: Callable[..., ViewHandle], redis_url: str
+    mount_view: Callable[..., MountedView], redis_url: str
 ) -> None:
     servers = [StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600))]
 
