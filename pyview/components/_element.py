@@ -196,6 +196,15 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
     """
     attrs: dict[str, object] = {}
     events: dict[str, tuple[Callable[..., object], int]] | None = None
+    one: tuple[str, str, object] | None = None
+    if len(props) == 1:
+        ((name, value),) = props.items()
+        if value is None or (type(value) is str and len(value) <= 64):
+            one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
+            found = _ONE.get(one)
+            if found is not None:
+                attrs = found
+                props = _NO_ATTRS
     if props:
         prop_names = _PROP_TAGS.get(tag)
         names = _NAMES
@@ -264,7 +273,15 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
         flatten(children, kids)
     if kids and "!html" in attrs:
         raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
-    return Element(tag, shared_attrs(attrs), events, kids, key)
+    if props is _NO_ATTRS:
+        return Element(tag, attrs, events, kids, key)
+    attrs = shared_attrs(attrs)
+    # only a dict shared_attrs shares (not a controlled .value: its diff also reads what the page reported)
+    if one is not None and events is None and (attrs is _NO_ATTRS or _SHARED.get(tuple(attrs.items())) is attrs):
+        if len(_ONE) >= _SHARED_MAX:
+            _ONE.clear()
+        _ONE[one] = attrs
+    return Element(tag, attrs, events, kids, key)
 
 
 #: small attribute dicts already built, by content: rows of a table repeat ``{"class": "col-md-1"}`` thousands of
@@ -274,6 +291,9 @@ def build_element(tag: str, children: tuple[object, ...], props: dict[str, objec
 _SHARED: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
 _SHARED_MAX = 4096
 _NO_ATTRS: dict[str, object] = {}
+#: ``(tag, keyword, value) -> attrs`` for the one-keyword calls with a short text (or None) value: the same
+#: checked, shared dict without classifying the keyword or looking the dict up by content again.
+_ONE: dict[tuple[str, str, object], dict[str, object]] = {}
 
 
 def shared_attrs(attrs: dict[str, object]) -> dict[str, object]:
@@ -348,21 +368,21 @@ def flatten(children: Iterable[object], out: list[Node]) -> None:
             )
 
 
-class _Builder:
-    """``h.div``: builds ``<div>`` elements. ``key=`` identifies the element among its siblings."""
+def _builder(tag: str) -> Callable[..., Element]:
+    """``h.div``: a function building ``<div>`` elements. ``key=`` identifies the element among its siblings.
 
-    __slots__ = ("tag",)
+    A plain function, not an object with ``__call__``: calling an instance goes through its type's call slot,
+    which packs the arguments into a tuple and a dict once more (a third of the cost of a bare ``h.td(...)``).
+    """
 
-    def __init__(self, tag: str) -> None:
-        self.tag = tag
-
-    def __call__(self, *children: object, key: object = None, **props: object) -> Element:
+    def build(*children: object, key: object = None, **props: object) -> Element:
         if "dataset" in props:
-            return with_dataset(self.tag, children, props, key)
-        return build_element(self.tag, children, props, key)
+            return with_dataset(tag, children, props, key)
+        return build_element(tag, children, props, key)
 
-    def __repr__(self) -> str:
-        return f"h.{self.tag}"
+    build.__name__ = tag
+    build.__qualname__ = f"h.{tag}"
+    return build
 
 
 class _H:
@@ -379,7 +399,7 @@ class _H:
         '<label for="n" class="field" data-row="3">Name</label>'
     """
 
-    def __getattr__(self, name: str) -> _Builder:
+    def __getattr__(self, name: str) -> Callable[..., Element]:
         if name.startswith("__"):
             raise AttributeError(name)
         tag = SNAKE_TAGS.get(name, name.rstrip("_"))
@@ -387,7 +407,7 @@ class _H:
             raise AttributeError(f"h.{name}: <{tag}> elements are refused ({tag_problem(tag)})")
         if tag not in HTML_TAGS and tag not in SVG_TAGS:
             raise AttributeError(f"unknown element h.{name}; for a custom element use h({name!r}, ...)")
-        builder = _Builder(tag)
+        builder = _builder(tag)
         setattr(self, name, builder)
         return builder
 
