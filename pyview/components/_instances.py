@@ -27,6 +27,9 @@ class TextInst:
         self.text = text
 
 
+_NO_KIDS: list[Any] = []
+
+
 class HostInst:
     """A DOM element: its current :class:`Element`, DOM id, child instances and handler ids by event type.
 
@@ -39,7 +42,8 @@ class HostInst:
     def __init__(self, id: int, el: Element) -> None:
         self.id = id
         self.el = el
-        self.kids: list[Inst] = []
+        #: replaced, never changed in place: a childless element shares one empty list (one list less per leaf)
+        self.kids: list[Inst] = _NO_KIDS
         self.hids: tuple[Any, ...] | None = None
         #: property values the browser reported (``.value``/``.checked`` after an input event)
         self.dom: dict[str, object] | None = None

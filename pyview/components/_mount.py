@@ -12,7 +12,7 @@ from pyview.components._component import _ContextSlot
 from pyview.components._element import ComponentElement, Element, flatten
 from pyview.components._hooks import Effect, rendering
 from pyview.components._instances import CompInst, HostInst, TextInst, dom_ids
-from pyview.components._selection import _Selected
+from pyview.components._selection import _Selected, unsubscribe
 
 if TYPE_CHECKING:
     from typing import Any
@@ -72,7 +72,10 @@ def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst |
     comp = CompInst(node, parent, owner, root)  # type: ignore[arg-type]
     nodes: list[Any] = call_component(root, comp)
     for i, child in enumerate(nodes):  # the nodes list becomes the kids list: no second list, no spare slots
-        nodes[i] = mount(root, child, comp, comp, out)
+        if type(child) is Element:  # a row's one element: no dispatch call
+            nodes[i] = _mount_element(root, child, comp, out)
+        else:
+            nodes[i] = mount(root, child, comp, comp, out)
     comp.kids = nodes
     _finish(root, comp)
     return comp
@@ -86,23 +89,35 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[ob
     events = el.events
     if events is not None:
         attrs = dict(attrs)
-        hids: list[Any] = []
         handlers = root.handlers
         hid = root.hid
-        for type_, (fn, flags) in events.items():
+        if len(events) == 1:  # the usual one handler: no list to build and convert
+            ((type_, (fn, flags)),) = events.items()
             handlers[hid] = fn
-            hids += (type_, hid)
+            inst.hids = (type_, hid)
             attrs["@" + type_] = [hid, flags] if flags else hid
-            hid += 1
-        root.hid = hid
-        inst.hids = tuple(hids)
+            root.hid = hid + 1
+        else:
+            hids: list[Any] = []
+            for type_, (fn, flags) in events.items():
+                handlers[hid] = fn
+                hids += (type_, hid)
+                attrs["@" + type_] = [hid, flags] if flags else hid
+                hid += 1
+            root.hid = hid
+            inst.hids = tuple(hids)
         deep = True
     tag = el.tag
     if tag in _CONTROLLED:
         root.controlled[id] = inst
         deep = True
     children = el.children
-    if children:
+    if len(children) == 1 and type(children[0]) is str:  # h.td("text"): no loop
+        text = children[0]
+        inst.kids = [TextInst(id + 1, text)]
+        root.nid = id + 2
+        out.append([tag, attrs, [text]])
+    elif children:
         wire: list[object] = []
         kids: list[Any] = [None] * len(children)  # exactly sized: a live tree keeps every one of these lists
         nid = id + 1
@@ -145,6 +160,7 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
     1,000-row table is a short loop, not thousands of calls.
     """
     handlers = root.handlers
+    controlled = root.controlled
     if root.idle is not None:  # freed once the page is idle (see Root.flush), not before it paints the removal
         root.trash.append(insts)
     stack: list[Inst] = insts[::-1]
@@ -156,11 +172,14 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
             if not inst.deep:
                 continue
             hids = inst.hids  # type: ignore[union-attr]
-            if hids:
-                for i in range(1, len(hids), 2):
-                    handlers.pop(hids[i], None)
-            if inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
-                root.controlled.pop(inst.id, None)  # type: ignore[union-attr]
+            if hids is not None:
+                if len(hids) == 2:
+                    handlers.pop(hids[1], None)
+                else:
+                    for i in range(1, len(hids), 2):
+                        handlers.pop(hids[i], None)
+            if controlled and inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
+                controlled.pop(inst.id, None)  # type: ignore[union-attr]
         elif kind is CompInst:
             comp: CompInst = inst  # type: ignore[assignment]
             comp.alive = False
@@ -174,10 +193,10 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
                 elif slot_type is _Selected:
                     subscribers = slot.selection.subscribers  # type: ignore[attr-defined]
                     comps = subscribers.get(slot.key)  # type: ignore[attr-defined]
-                    if comps is not None:
-                        comps.discard(comp)
-                        if not comps:
-                            del subscribers[slot.key]  # type: ignore[attr-defined]
+                    if comps is comp:
+                        del subscribers[slot.key]  # type: ignore[attr-defined]
+                    elif comps is not None:
+                        unsubscribe(slot.selection, slot.key, comp)  # type: ignore[attr-defined]
                 elif slot_type is _ContextSlot:
                     provider = slot.provider  # type: ignore[attr-defined]
                     if provider is not None and provider.consumers:
@@ -190,7 +209,8 @@ def unmount_all(root: Root, insts: list[Inst]) -> None:
         kids = inst.kids  # type: ignore[union-attr]
         if kids:
             if len(kids) == 1:
-                stack.append(kids[0])
+                if kids[0].deep:  # a lone text or plain element (a link's label) has nothing to forget
+                    stack.append(kids[0])
             else:
                 stack.extend(reversed(kids))
 

@@ -44,7 +44,8 @@ class Selection:
 
     def __init__(self, value: object = None) -> None:
         self.value = value
-        self.subscribers: dict[object, set[CompInst]] = {}
+        #: key -> the one component subscribed to it, or a set of them (a set per row would be a third of a row)
+        self.subscribers: dict[object, CompInst | set[CompInst]] = {}
         self.set = self._set  # one bound method: passing ``selection.set`` down keeps children memoised
 
     def _set(self, value: object) -> None:
@@ -57,10 +58,12 @@ class Selection:
         subscribers = self.subscribers
         for key in (old, value, _ANY):
             comps = subscribers.get(key)
-            if comps:
-                for comp in list(comps):
-                    if comp.alive:
-                        comp.root.mark_dirty(comp)
+            if comps is None:
+                continue
+            found: list[CompInst] | tuple[CompInst] = list(comps) if isinstance(comps, set) else (comps,)
+            for comp in found:
+                if comp.alive:
+                    comp.root.mark_dirty(comp)
 
     def is_selected(self, key: object) -> bool:
         """Whether ``key`` is the selected value (no subscription: use :func:`use_selected` in a component)."""
@@ -82,18 +85,30 @@ class _Selected:
         _subscribe(selection, key, comp)
 
     def drop(self) -> None:
-        comps = self.selection.subscribers.get(self.key)
-        if comps is not None:
-            comps.discard(self.comp)
-            if not comps:
-                del self.selection.subscribers[self.key]
+        unsubscribe(self.selection, self.key, self.comp)
 
 
 def _subscribe(selection: Selection, key: object, comp: CompInst) -> None:
-    comps = selection.subscribers.get(key)
+    subscribers = selection.subscribers
+    comps = subscribers.get(key)
     if comps is None:
-        comps = selection.subscribers[key] = set()
-    comps.add(comp)
+        subscribers[key] = comp
+    elif type(comps) is set:
+        comps.add(comp)
+    elif comps is not comp:
+        subscribers[key] = {comps, comp}  # type: ignore[arg-type]
+
+
+def unsubscribe(selection: Selection, key: object, comp: CompInst) -> None:
+    """Drop ``comp``'s subscription to ``key`` (unmounting, or the component asks about another key now)."""
+    subscribers = selection.subscribers
+    comps = subscribers.get(key)
+    if comps is comp:
+        del subscribers[key]
+    elif type(comps) is set:
+        comps.discard(comp)
+        if not comps:
+            del subscribers[key]
 
 
 class _SelectionSlot:
