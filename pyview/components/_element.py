@@ -345,7 +345,9 @@ def flatten(children: Iterable[object], out: list[Node]) -> None:
     """Append ``children`` to ``out``: lists and generators flattened, None/bool dropped, text merged."""
     for child in children:
         kind = type(child)
-        if kind is str or kind is int or kind is float:
+        if kind is Element or kind is ComponentElement:  # first: a list of rows is all elements
+            out.append(child)  # type: ignore[arg-type]
+        elif kind is str or kind is int or kind is float:
             text = child if kind is str else str(child)
             if not text:
                 continue
@@ -353,8 +355,6 @@ def flatten(children: Iterable[object], out: list[Node]) -> None:
                 out[-1] = out[-1] + text  # type: ignore[operator]
             else:
                 out.append(text)  # type: ignore[arg-type]
-        elif kind is Element or kind is ComponentElement:
-            out.append(child)  # type: ignore[arg-type]
         elif child is None or kind is bool:
             continue
         elif kind is list or kind is tuple or hasattr(child, "__next__"):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview.components._hooks import _slot, same
+from pyview.components._hooks import _SIMPLE, _slot, same
 
 if TYPE_CHECKING:
     from typing import Any
@@ -150,6 +150,8 @@ def use_selected(selection: Selection, key: Any = _ANY) -> Any:
         slot.drop()
         slot.selection, slot.key = selection, key
         _subscribe(selection, key, comp)
+    value = selection.value
     if key is _ANY:
-        return selection.value
-    return same(selection.value, key)
+        return value
+    # same(value, key), inline: this runs once per row of a table
+    return value is key or (type(value) in _SIMPLE and type(key) is type(value) and value == key)
