@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pyview._tooling.testing._engine import EngineName, EnginePage, launch_engine
 from pyview.host import build_csp
 from pyview.testing import serving, with_csp
-from pyview.testing._engine import EngineName, EnginePage, launch_engine
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bench host</title>
 <style>body{margin:0} iframe{border:0;display:block;width:640px;height:480px}</style></head><body><script>

@@ -75,10 +75,10 @@ def server_tree(view_file: Path, arguments: dict[str, Any], result: dict[str, An
     import importlib.util
     import json
 
+    from pyview._core.components._root import Root
+    from pyview._core.components._view import app_tree, as_node
     from pyview.app import ToolInput, ToolResult
-    from pyview.components._root import Root
-    from pyview.components._view import app_tree, as_node
-    from pyview.components.testing import FakeApp
+    from pyview.testing import FakeApp
 
     spec = importlib.util.spec_from_file_location(f"_bench_{view_file.stem}", view_file)
     assert spec is not None and spec.loader is not None

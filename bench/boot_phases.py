@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _engines import engine_bench
 from _harness import REPO, median, table
 
-from pyview.build import build_view
+from pyview.packager import build_view
 
 PROBE = """<script>(() => {
   const now = () => performance.timeOrigin + performance.now();

@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, table
 
-from pyview.build import build_view
-from pyview.build._document import script_text
+from pyview._tooling.packager._document import script_text
+from pyview.packager import build_view
 from pyview.testing import SandboxedView
 
 HOST = """() => {

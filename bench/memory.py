@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _harness import REPO, chromium, runtime_server, table
 from startup import BARE_PYODIDE
 
-from pyview.build import build_view
+from pyview.packager import build_view
 from pyview.testing import SandboxedView
 
 MIB = 1024 * 1024

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import REPO, chromium, median, table
 
-from pyview.build import build_view
+from pyview.packager import build_view
 from pyview.testing import SandboxedView
 
 # (name, setup clicks, measured click, target ratio)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "views"))
 from _harness import table
 from render import OPERATIONS
 
-from pyview.components._root import Root
+from pyview._core.components._root import Root
 
 _IDS = {"#run": "run", "#runlots": "runlots", "#add": "add", "#update": "update", "#clear": "clear",
         "#swaprows": "swaprows"}  # fmt: skip

@@ -98,8 +98,8 @@ def make_server() -> Any:
 
 
 def clicks(browser: Any, count: int) -> tuple[list[float], list[float], list[float]]:
-    from pyview.build import build_view
     from pyview.host import McpBackend
+    from pyview.packager import build_view
     from pyview.server import http_app
     from pyview.testing import HostServer, mount, serving
 

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import REPO, median, p95, table
 
-from pyview.components._minidom import MiniDom
-from pyview.server._cli import load_server
+from pyview._tooling.server._cli import load_server
+from pyview._tooling.testing._minidom import MiniDom
 
 BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret-0123456789abcdef"

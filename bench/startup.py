@@ -55,11 +55,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, server_tree, table
 
-from pyview.build import build_view
-from pyview.build._document import script_text
+from pyview._tooling.packager._document import script_text
+from pyview._tooling.testing._sandbox import _HOST_PAGE as HOST_PAGE
 from pyview.host import build_csp
+from pyview.packager import build_view
 from pyview.testing import SandboxedView, with_csp
-from pyview.testing._sandbox import _HOST_PAGE as HOST_PAGE
 
 BARE_PYODIDE = """<!doctype html><html><head><meta charset="utf-8"></head><body>
 <div id="root">Loading…</div>

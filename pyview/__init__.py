@@ -35,11 +35,6 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         ToolInput,
         ToolResult,
     )
-    from pyview.build import (
-        BuildError,
-        BuiltView,
-        build_view,
-    )
     from pyview.components import (
         Action,
         Context,
@@ -72,6 +67,11 @@ if TYPE_CHECKING:  # the real types, for type checkers; at run time the names lo
         use_tool_input_partial,
         use_tool_result,
         use_view_state,
+    )
+    from pyview.packager import (
+        BuildError,
+        BuiltView,
+        build_view,
     )
     from pyview.server import ServerView, Views
 
@@ -120,9 +120,9 @@ _LAZY: dict[str, str] = {
     "use_tool_input_partial": "pyview.components",
     "use_tool_result": "pyview.components",
     "use_view_state": "pyview.components",
-    "BuildError": "pyview.build",
-    "BuiltView": "pyview.build",
-    "build_view": "pyview.build",
+    "BuildError": "pyview.packager",
+    "BuiltView": "pyview.packager",
+    "build_view": "pyview.packager",
     "Views": "pyview.server",
     "ServerView": "pyview.server",
 }

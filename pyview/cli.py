@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
-    from pyview.build import BuildError
+    from pyview.packager import BuildError
 
     try:
         status = handler(args)
@@ -73,10 +73,10 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
 
-    from pyview._new import register_cli as register_new
-    from pyview._typegen import register_cli as register_types
+    from pyview._tooling._new import register_cli as register_new
+    from pyview._tooling._typegen import register_cli as register_types
+    from pyview._tooling.server._cli import register_cli as register_serve
     from pyview.dev import register_cli as register_dev
-    from pyview.server._cli import register_cli as register_serve
 
     register_dev(commands)
     register_serve(commands)
@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from pyview.build import DEFAULT_BOOT_TIMEOUT, build_view
+    from pyview.packager import DEFAULT_BOOT_TIMEOUT, build_view
 
     built = build_view(
         args.view,
@@ -117,7 +117,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _runtime_fetch(args: argparse.Namespace) -> int:
-    from pyview.build import PYODIDE_VERSION, ensure_runtime
+    from pyview.packager import PYODIDE_VERSION, ensure_runtime
 
     dist = ensure_runtime()
     print(f"pyview: Pyodide {PYODIDE_VERSION} is in {dist.directory}")
@@ -125,7 +125,7 @@ def _runtime_fetch(args: argparse.Namespace) -> int:
 
 
 def _runtime_path(args: argparse.Namespace) -> int:
-    from pyview.build import ensure_runtime
+    from pyview.packager import ensure_runtime
 
     print(ensure_runtime().directory)
     return 0

@@ -11,7 +11,7 @@ would, and writes, per theme:
 - ``dev-host-{theme}.png``: the whole dev page with the weather View.
 
 Each picture is checked first: the View's frame inside the viewport and the column, under no panel
-(pyview.dev._shots.layout_problems); it stops with the problems otherwise.
+(pyview._tooling.dev._shots.layout_problems); it stops with the problems otherwise.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from pyview.dev._shots import call_tool, layout_problems, measure, set_theme  # noqa: E402
+from pyview._tooling.dev._shots import call_tool, layout_problems, measure, set_theme  # noqa: E402
 
 SHOTS = {
     "weather": (REPO / "examples" / "weather" / "server.py", "get_weather", {"city": "Paris"}, ".wx-city"),

@@ -12,5 +12,5 @@ echo "== pytest"
 export PYVIEW_WEATHER=offline  # the weather example simulates: no test reaches the network
 # One pytest-xdist worker per core (at most 4): most of a browser test is one Chromium renderer booting Pyodide,
 # so two run side by side on two cores. loadscope keeps each module's browser tests on one worker, in order, after
-# its other tests (pyview/testing/_xdist.py). Pass -n 0 to run in one process.
+# its other tests (pyview/_tooling/testing/_xdist.py). Pass -n 0 to run in one process.
 .venv/bin/python -m pytest -q -n auto --maxprocesses=4 --dist loadscope "$@"

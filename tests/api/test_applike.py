@@ -6,9 +6,9 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
+from pyview._tooling.server._server_app import ServerApp
 from pyview.app import App
 from pyview.components import AppLike
-from pyview.server._server_app import ServerApp
 
 # App's public methods that are not for components: its setup and lifecycle (module level, the boot, the server).
 NOT_FOR_COMPONENTS = {"adopt", "close", "connect", "preload", "remove_tool", "tool"}
@@ -51,7 +51,7 @@ def test_mypy_accepts_app_and_the_server_app_as_applike(tmp_path: Path) -> None:
     case.write_text(
         "from pyview.app import App\n"
         "from pyview.components import AppLike\n"
-        "from pyview.server._server_app import ServerApp\n"
+        "from pyview._tooling.server._server_app import ServerApp\n"
         "a: AppLike = App('demo', '1.0')\n"
         "b: AppLike = ServerApp(None)\n"
     )

@@ -3,7 +3,9 @@
 The browser core is the Python that ships inside every View's document and also runs inside the MCP server
 (server-rendered results, the server runtime). It may import the standard library and itself, and ``js``/``pyodide``
 only inside the functions that run in the browser. The tooling (build, server, host, dev, testing) may import
-anything, but the browser core never imports the tooling.
+anything, but the browser core never imports the tooling. The layout shows the line: the core is the package
+root's files, the facades ``app``/``components``/``ui`` and ``_core/``; the tooling is ``_tooling/`` and its
+facades.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build._sources import BROWSER_CORE, PYVIEW_ROOT, browser_core_sources
+from pyview._tooling.packager._sources import BROWSER_CORE, PYVIEW_ROOT, TOOLING, browser_core_sources
 
 BROWSER_ONLY = ("js", "pyodide")
 CORE_PACKAGES = tuple(name for name in BROWSER_CORE if not name.endswith(".py"))
@@ -97,4 +99,25 @@ def test_the_check_catches_a_tooling_import_and_a_top_level_js_import() -> None:
     found = [(module, top) for module, _, top in imports(tree, "pyview.components")]
     assert found == [("js", True), ("pyview.server", True), ("pyview.server", True), ("js", False)]
     assert not allowed_in_core("pyview.server") and not allowed_in_core("pydantic")
-    assert allowed_in_core("pyview.components._hooks") and allowed_in_core("json")
+    assert allowed_in_core("pyview._core.components._hooks") and allowed_in_core("json")
+
+
+def test_nothing_of_the_tooling_is_shipped() -> None:
+    shipped = browser_core_sources()
+    assert shipped, "the shipped set is empty"
+    assert not [path for path in shipped if path.startswith("pyview/_tooling/")]
+    assert not [path for path in shipped if path.split("/")[1] in TOOLING]
+    assert not [path for path in shipped if not path.endswith(".py")]  # the JS shim is inlined, not shipped as files
+
+
+def test_every_top_level_entry_is_core_or_tooling() -> None:
+    # a new module or folder must be put on one side (BROWSER_CORE or TOOLING in pyview/_tooling/packager/_sources.py)
+    entries = {
+        path.name
+        for path in PYVIEW_ROOT.iterdir()
+        if path.name not in ("__pycache__", "py.typed") and not path.name.startswith(".")
+    }
+    assert not set(BROWSER_CORE) & set(TOOLING)
+    unclassified = entries - set(BROWSER_CORE) - set(TOOLING)
+    assert not unclassified, f"put each in BROWSER_CORE or TOOLING: {sorted(unclassified)}"
+    assert entries == set(BROWSER_CORE) | set(TOOLING)

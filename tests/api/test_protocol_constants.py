@@ -1,5 +1,5 @@
-"""The MCP Apps method names live in one module, pyview/app/_protocol.py: the App, the host and the server runtime use
-its constants, and every method name pyview's JavaScript (the runtime shim, the dev host) uses is one of them."""
+"""The MCP Apps method names live in one module, pyview/_core/app/_protocol.py: the App, the host and the server runtime
+use its constants, and every method name pyview's JavaScript (the runtime shim, the dev host) uses is one of them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ast
 import re
 from pathlib import Path
 
-from pyview.app import _protocol
+from pyview._core.app import _protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = {value for name, value in vars(_protocol).items() if name.isupper() and isinstance(value, str)}
@@ -30,7 +30,7 @@ def test_pyview_names_methods_through_the_protocol_module() -> None:
     found = [
         hit for path in files if path.name != "_protocol.py" for hit in literal_methods(path.read_text(), path.name)
     ]
-    assert found == [], "use the constant of pyview/app/_protocol.py"
+    assert found == [], "use the constant of pyview/_core/app/_protocol.py"
 
 
 def test_the_check_finds_a_literal_method() -> None:
@@ -58,7 +58,9 @@ def js_methods(source: str) -> set[str]:
 def test_the_shipped_javascript_names_only_methods_of_the_protocol_module() -> None:
     found = {f"{path.name}: {name}" for path in JS_FILES for name in js_methods(path.read_text())}
     assert {hit.split(": ")[1] for hit in found} >= {"ui/initialize", "tools/call", "ui/notifications/tool-result"}
-    assert sorted(hit for hit in found if hit.split(": ")[1] not in METHODS) == [], "add it to pyview/app/_protocol.py"
+    assert sorted(hit for hit in found if hit.split(": ")[1] not in METHODS) == [], (
+        "add it to pyview/_core/app/_protocol.py"
+    )
 
 
 def test_the_javascript_check_finds_a_method_the_module_lacks() -> None:

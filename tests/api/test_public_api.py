@@ -58,7 +58,7 @@ def test_browser_names_do_not_pull_in_tooling() -> None:
 
 FACADES = [
     "pyview", "pyview.app", "pyview.components", "pyview.ui", "pyview.server", "pyview.host", "pyview.testing",
-    "pyview.build", "pyview.dev",
+    "pyview.packager", "pyview.dev",
 ]  # fmt: skip
 
 
@@ -84,9 +84,9 @@ print(wrong)
 
 def test_a_class_reports_the_facade_it_lives_in() -> None:
     import pyview.app
-    import pyview.build
     import pyview.components
     import pyview.host
+    import pyview.packager
     import pyview.server
     import pyview.testing
 
@@ -96,7 +96,7 @@ def test_a_class_reports_the_facade_it_lives_in() -> None:
     assert pyview.server.ServerView.__module__ == "pyview.server"
     assert pyview.testing.MountedView.__module__ == "pyview.testing"
     assert pyview.host.Host.__module__ == "pyview.host"
-    assert pyview.build.BuildError.__module__ == "pyview.build"
+    assert pyview.packager.BuildError.__module__ == "pyview.packager"
     assert repr(pyview.app.ToolResult) == "<class 'pyview.app.ToolResult'>"
 
 
@@ -104,6 +104,7 @@ def test_touching_a_name_loads_only_its_own_module() -> None:
     code = "import sys, pyview; pyview.h; print(sorted(m for m in sys.modules if m.startswith('pyview')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == str(
-        ["pyview", "pyview._lazy", "pyview._version", "pyview.components", "pyview.components._element",
-         "pyview.components._policy", "pyview.components._tags"]
+        ["pyview", "pyview._core", "pyview._core.components", "pyview._core.components._element",
+         "pyview._core.components._policy", "pyview._core.components._tags", "pyview._lazy", "pyview._version",
+         "pyview.components"]
     )  # fmt: skip

@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 import pytest
 from app_fakehost import FakeHost, settle
 
+from pyview._core.app._dom import SizeReporter, StyleApplier
 from pyview.app import App, ConnectionClosedError, HostContext, PostMessageTransport
-from pyview.app._dom import SizeReporter, StyleApplier
 
 pytestmark = pytest.mark.anyio
 
@@ -267,7 +267,7 @@ def test_browser_core_modules_follow_the_import_rules() -> None:
     import ast
     import pathlib
 
-    import pyview.app
+    import pyview._core.app
 
     allowed_top = {
         "__future__",
@@ -280,7 +280,7 @@ def test_browser_core_modules_follow_the_import_rules() -> None:
         "typing",
         "importlib",
     }
-    for path in pathlib.Path(pyview.app.__file__).parent.glob("*.py"):
+    for path in pathlib.Path(pyview._core.app.__file__).parent.glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in tree.body:  # module level only: js/pyodide may be imported inside functions
             names: list[str] = []
@@ -290,7 +290,7 @@ def test_browser_core_modules_follow_the_import_rules() -> None:
                 names = [node.module or ""]
             for name in names:
                 top = name.split(".")[0]
-                allowed = top in allowed_top or name.startswith("pyview.app") or name == "pyview._lazy"
+                allowed = top in allowed_top or name.startswith("pyview._core.app") or name == "pyview._lazy"
                 assert allowed, f"{path.name} imports {name}"
         source = path.read_text()
         assert "import dataclasses" not in source and "import enum" not in source

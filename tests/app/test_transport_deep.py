@@ -65,7 +65,7 @@ def test_memory_transport_refuses_a_message_too_deep_to_encode() -> None:
 
 
 def test_too_deep_counts_only_real_nesting() -> None:
-    from pyview.app._transport import MAX_DEPTH, too_deep
+    from pyview._core.app._transport import MAX_DEPTH, too_deep
 
     assert not too_deep('{"text": "' + "[" * 5000 + '"}')  # brackets inside a string do not nest
     assert not too_deep('{"t": "\\"[[[[[", "v": [[1]]}', limit=3)  # an escaped quote does not end the string

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from app_fakehost import FakeHost
 
+from pyview._core.components._view_state import ViewStateClient
+from pyview._tooling.server._signing import Signer
+from pyview._tooling.server._view_state import ViewState
 from pyview.app import App
-from pyview.components._view_state import ViewStateClient
 from pyview.server import MemoryStore
-from pyview.server._signing import Signer
-from pyview.server._view_state import ViewState
 
 pytestmark = pytest.mark.anyio
 

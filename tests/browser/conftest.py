@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import BuiltView, build_view
+from pyview.packager import BuiltView, build_view
 
 VIEWS = Path(__file__).parent / "views"
 REPO = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from pyview.build import BuiltView
 from pyview.host import build_csp
+from pyview.packager import BuiltView
 from pyview.testing import with_csp
 
 pytestmark = pytest.mark.browser

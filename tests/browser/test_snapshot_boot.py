@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pyview.build import BuiltView
+from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser
@@ -103,13 +103,13 @@ def test_a_served_view_boots_from_its_snapshot(page: Any) -> None:
 def test_a_served_view_whose_snapshot_cannot_be_made_is_served_without_one(
     page: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from pyview.build import BuildError
+    from pyview.packager import BuildError
     from pyview.server import Views
 
     def fails(*args: object, **kwargs: object) -> None:
         raise BuildError("making the memory snapshot in Node failed (exit 1)")
 
-    monkeypatch.setattr("pyview.build._packager.make_snapshot", fails)
+    monkeypatch.setattr("pyview._tooling.packager._packager.make_snapshot", fails)
     handle = Views(runtime="inline", cache_dir=None, snapshot="auto").add("hello", VIEWS / "hello_view.py")
     with caplog.at_level("WARNING", logger="pyview.server"):
         html = handle.html()

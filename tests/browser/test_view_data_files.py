@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pyview.build import BuiltView
+from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from pyview.build import BuiltView
+from pyview._tooling.server._signing import Signer
+from pyview._tooling.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.host import build_csp
+from pyview.packager import BuiltView
 from pyview.server import RedisStateStore
-from pyview.server._signing import Signer
 from pyview.testing import with_csp
-from pyview.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 
 pytestmark = pytest.mark.browser
 BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pyview.build._sources import without_docstrings
+from pyview._tooling.packager._sources import without_docstrings
 
 SOURCE = '''x = 1  # a trailing note
 # a whole-line comment

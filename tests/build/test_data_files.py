@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import build_view
-from pyview.build._document import blob_text, unbase85
-from pyview.build._sources import load_view_sources
+from pyview._tooling.packager._document import blob_text, unbase85
+from pyview._tooling.packager._sources import load_view_sources
+from pyview.packager import build_view
 from pyview.server import Views
 
 LABELS_VIEW = Path(__file__).resolve().parents[1] / "browser" / "views" / "labels_view"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build._loader import ViewImportError, load_view_module
-from pyview.build._sources import load_view_sources
+from pyview._tooling.packager._loader import ViewImportError, load_view_module
+from pyview._tooling.packager._sources import load_view_sources
 
 
 def _package(folder: Path, name: str, files: dict[str, str]) -> Path:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import BuildError, build_view
-from pyview.build._document import BLOB_PART_CHARS, blob_text, script_json, script_text, unbase85
-from pyview.build._sources import load_view_sources
+from pyview._tooling.packager._document import BLOB_PART_CHARS, blob_text, script_json, script_text, unbase85
+from pyview._tooling.packager._sources import load_view_sources
+from pyview.packager import BuildError, build_view
 
 HELLO = Path(__file__).resolve().parents[2] / "tests" / "browser" / "views" / "hello_view.py"
 
@@ -152,10 +152,10 @@ def test_a_view_that_needs_the_browser_to_import_has_no_early_session() -> None:
 def test_browser_core_travels_without_docstrings_but_with_its_line_numbers() -> None:
     import ast
 
-    from pyview.build._sources import PYVIEW_ROOT, browser_core_sources
+    from pyview._tooling.packager._sources import PYVIEW_ROOT, browser_core_sources
 
     core = browser_core_sources()
-    assert "pyview/app/_app.py" in core and "pyview/components/_reconcile.py" in core
+    assert "pyview/_core/app/_app.py" in core and "pyview/_core/components/_reconcile.py" in core
     for path, shipped in core.items():
         original = (PYVIEW_ROOT.parent / path).read_text()
         assert shipped.count("\n") == original.count("\n"), path

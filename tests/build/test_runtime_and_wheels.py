@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import BuildError, RuntimeFetchError, ensure_runtime
-from pyview.build import _runtime as runtime
-from pyview.build._wheels import check_wheel
+from pyview._tooling.packager import _runtime as runtime
+from pyview._tooling.packager._wheels import check_wheel
+from pyview.packager import BuildError, RuntimeFetchError, ensure_runtime
 
 
 def test_missing_npm_says_how_to_fix_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import BuildError, build_view
-from pyview.build._document import compact_js
+from pyview._tooling.packager._document import compact_js
 from pyview.cli import main
+from pyview.packager import BuildError, build_view
 
 REPO = Path(__file__).resolve().parents[2]
 WEATHER = REPO / "examples" / "weather" / "weather_view"
@@ -80,7 +80,7 @@ def test_cli_builds_a_server_document(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_compact_js_keeps_every_line_of_code() -> None:
-    source = (REPO / "pyview" / "runtime" / "server_runtime.js").read_text()
+    source = (REPO / "pyview" / "_core" / "runtime" / "server_runtime.js").read_text()
     compacted = compact_js(source)
     code = [
         line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith(("//", "/*", "*"))

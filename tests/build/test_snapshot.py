@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from pyview.build import build_view
-from pyview.build._runtime import PYODIDE_INTEGRITY, PYODIDE_VERSION, ensure_runtime
-from pyview.build._snapshot import SNAPSHOT_BUILD_ID, runtime_build_id, snapshot_dir, snapshot_modules
+from pyview._tooling.packager._runtime import PYODIDE_INTEGRITY, PYODIDE_VERSION, ensure_runtime
+from pyview._tooling.packager._snapshot import SNAPSHOT_BUILD_ID, runtime_build_id, snapshot_dir, snapshot_modules
+from pyview.packager import build_view
 
 REPO = Path(__file__).resolve().parents[2]
 HELLO = REPO / "bench" / "views" / "hello_view.py"
 # The Pyodide a snapshot was made for. Changing the pinned runtime (version or tarball) without making new
-# snapshots for it, and pinning its build id in pyview/build/_snapshot.py, fails here.
+# snapshots for it, and pinning its build id in pyview/_tooling/packager/_snapshot.py, fails here.
 PINNED = {
     "version": "314.0.7",
     "integrity": "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
@@ -42,13 +42,13 @@ def _header_build_id(snapshot_gz: bytes) -> str:
 def test_the_pinned_pyodide_and_the_snapshot_build_id_change_together() -> None:
     pinned = (PYODIDE_VERSION, PYODIDE_INTEGRITY, SNAPSHOT_BUILD_ID)
     expected = (PINNED["version"], PINNED["integrity"], PINNED["build_id"])
-    assert pinned == expected, "a new Pyodide needs a new snapshot build id (pyview/build/_snapshot.py)"
+    assert pinned == expected, "a new Pyodide needs a new snapshot build id (pyview/_tooling/packager/_snapshot.py)"
     assert runtime_build_id(ensure_runtime()) == SNAPSHOT_BUILD_ID
 
 
 def test_core_module_names() -> None:
-    files = {"pyview/__init__.py": "", "pyview/app/__init__.py": "", "pyview/app/_app.py": "", "pyview/x.txt": ""}
-    assert snapshot_modules(files) == ["pyview", "pyview.app", "pyview.app._app"]
+    files = {"pyview/__init__.py": "", "pyview/app.py": "", "pyview/_core/app/_app.py": "", "pyview/x.txt": ""}
+    assert snapshot_modules(files) == ["pyview", "pyview.app", "pyview._core.app._app"]
 
 
 def test_inline_snapshot_is_embedded_for_the_pinned_build_and_imports_the_view() -> None:
@@ -63,7 +63,7 @@ def test_inline_snapshot_is_embedded_for_the_pinned_build_and_imports_the_view()
     data = (snapshot_dir(ensure_runtime()) / f"{spec['key']}.gz").read_bytes()
     assert _header_build_id(data) == SNAPSHOT_BUILD_ID  # what the boot checks
     meta = json.loads((snapshot_dir(ensure_runtime()) / f"{spec['key']}.json").read_text())
-    assert {"hello_view", "pyview.components._reconcile", "pyview.app._app"} <= set(meta["imported"])
+    assert {"hello_view", "pyview._core.components._reconcile", "pyview._core.app._app"} <= set(meta["imported"])
     assert meta["skipped"] == {} and built.notes == []
     assert any(name.startswith("memory snapshot") for name, _ in built.parts)
     assert built.size <= 16_000_000  # issue 15's bar for the inline hello document with its snapshot (15.4 MB)
@@ -94,7 +94,7 @@ def test_url_snapshot_is_a_runtime_file_and_the_document_stays_small() -> None:
 def test_views_with_packages_say_they_boot_without_a_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     wheel = tmp_path / "tiny-1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK\x05\x06" + b"\0" * 18)
-    monkeypatch.setattr("pyview.build._packager.resolve_wheels", lambda packages: [wheel])
+    monkeypatch.setattr("pyview._tooling.packager._packager.resolve_wheels", lambda packages: [wheel])
     built = build_view(HELLO, packages=["tiny"], snapshot=True)
     assert "snapshot" not in _config(built.html)
     assert any("no memory snapshot" in note and "--package" in note for note in built.notes)

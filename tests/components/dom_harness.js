@@ -1,4 +1,4 @@
-// Runs pyview/runtime/dom.js against a tiny fake DOM: node dom_harness.js scenario.json
+// Runs pyview/_core/runtime/dom.js against a tiny fake DOM: node dom_harness.js scenario.json
 // scenario: {prerendered?: [tree...], steps: [{patch: json} | {fire: {id, type, value?}}]}
 // prints {html, size, calls, prevented}
 "use strict";
@@ -104,8 +104,8 @@ function build(tree) {  // pre-rendered markup, as a parser would leave it (comm
 const scenario = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 for (const tree of scenario.prerendered || []) root.appendChild(build(tree));
 const prerenderedNodes = [...root.childNodes];
-require(path.resolve(__dirname, "../../pyview/runtime/policy.js"));  // dom.js needs it first
-require(path.resolve(__dirname, "../../pyview/runtime/dom.js"));
+require(path.resolve(__dirname, "../../pyview/_core/runtime/policy.js"));  // dom.js needs it first
+require(path.resolve(__dirname, "../../pyview/_core/runtime/dom.js"));
 const calls = [];
 const prevented = [];
 pyviewDom.setDispatcher((id, payload) => calls.push([id, JSON.parse(payload)]));

@@ -10,7 +10,7 @@ import json
 import random
 
 from pyview.components import component, h, use_state
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 @component

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyview.components import component, h, prevent_default, stop_propagation, use_state
-from pyview.components.testing import render
+from pyview.testing import render
 
 HARNESS = Path(__file__).with_name("dom_harness.js")
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

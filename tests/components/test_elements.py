@@ -135,7 +135,7 @@ def test_style_element_text_is_not_escaped_but_cannot_close_early():
 
 
 def test_the_model_dom_writes_style_text_as_render_to_string_does():
-    from pyview.components.testing import render
+    from pyview.testing import render
 
     screen = render(h.div(h.style("a > b {} </x>"), h.svg(h.style("a<b")), h.svg(h.foreign_object(h.style("<c")))))
     assert "<style>a > b {} \\3c /x></style>" in screen.html  # no "patched DOM differs" for CSS with > or <

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from pyview.components import component, h, prevent_default, stop_propagation, use_action, use_state
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 def test_handlers_get_the_serialised_event_when_they_take_an_argument():

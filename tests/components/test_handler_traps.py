@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from pyview.components import component, h, prevent_default, render_to_string, use_action, use_state
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 class Board:

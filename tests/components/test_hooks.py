@@ -17,7 +17,7 @@ from pyview.components import (
     use_ref,
     use_state,
 )
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 def test_effects_run_after_commit_children_first_and_clean_up_parent_first():

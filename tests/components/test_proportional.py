@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pyview.components import Selection, component, h, use_callback, use_selected, use_selection, use_state
-from pyview.components.testing import Screen, render
+from pyview.testing import Screen, render
 
 CALLS: Counter[str] = Counter()
 
@@ -57,7 +57,7 @@ def python_calls() -> Iterator[Counter[str]]:
     def profile(frame: Any, event: str, arg: object) -> None:
         if event == "call":
             path = frame.f_code.co_filename.replace("\\", "/")
-            if "/pyview/components/_" in path and not path.endswith(("_minidom.py", "_query.py")):
+            if "/pyview/_core/components/_" in path and not path.endswith(("_minidom.py", "_query.py")):
                 counts[f"{path.rsplit('/', 1)[1]}:{frame.f_code.co_name}"] += 1
 
     sys.setprofile(profile)
@@ -186,7 +186,7 @@ def test_a_row_whose_key_argument_changes_moves_its_subscription() -> None:
 def test_few_changes_in_a_long_list_match_in_place_and_move_only_the_changed() -> None:
     import random
 
-    from pyview.components.testing import render as render_tree
+    from pyview.testing import render as render_tree
 
     rng = random.Random(5)
 
@@ -311,8 +311,8 @@ def test_a_big_first_render_is_paused_and_collected_like_an_update() -> None:
 def test_removed_rows_are_freed_at_once_not_left_for_the_cyclic_collector() -> None:
     import gc
 
+    from pyview._core.components._instances import CompInst
     from pyview.components import Root, use_selected
-    from pyview.components._instances import CompInst
 
     def alive_rows() -> int:
         return sum(1 for o in gc.get_objects() if type(o) is CompInst and o.el.type is Row)
@@ -345,8 +345,8 @@ def test_removed_rows_are_freed_at_once_not_left_for_the_cyclic_collector() -> N
 def test_in_the_browser_removed_rows_are_freed_once_the_page_is_idle() -> None:
     import gc
 
+    from pyview._core.components._instances import CompInst
     from pyview.components import Root
-    from pyview.components._instances import CompInst
 
     @component
     def Row(row_id: int) -> Any:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyview.components import component, h, use_effect, use_state
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 def test_a_box_from_the_components_own_state_clears_when_an_effect_repairs_it() -> None:

@@ -3,9 +3,9 @@ nothing a View can see: handler ids go into a copy, controlled values and long t
 
 from __future__ import annotations
 
+from pyview._core.components._element import shared_attrs
 from pyview.components import component, h, use_state
-from pyview.components._element import shared_attrs
-from pyview.components.testing import render
+from pyview.testing import render
 
 
 def test_equal_small_attribute_dicts_are_one_object() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+from pyview._core.components._hooks import current_component
 from pyview.components import component, create_context, h, render_to_string, use_context, use_state
-from pyview.components._hooks import current_component
 from pyview.ui import TextField
 
 Theme = create_context("none", "Theme")

@@ -36,7 +36,9 @@ def test_the_h_stub_is_generated_from_the_tag_tables() -> None:
         [sys.executable, "-c", "import runpy; print(runpy.run_path('scripts/gen_htags.py')['render'](), end='')"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert done.stdout == (ROOT / "pyview" / "components" / "_htags.pyi").read_text(), "run scripts/gen_htags.py"
+    assert done.stdout == (ROOT / "pyview" / "_core" / "components" / "_htags.pyi").read_text(), (
+        "run scripts/gen_htags.py"
+    )
 
 
 def test_the_docs_python_snippets_call_h_as_typed(tmp_path: Path) -> None:

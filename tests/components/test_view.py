@@ -15,7 +15,7 @@ from pyview.components import (
     use_tool_input,
     use_tool_result,
 )
-from pyview.components.testing import FakeApp, render
+from pyview.testing import FakeApp, render
 
 
 @component

@@ -9,20 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from pyview.dev._downloads import Downloads, safe_name, served_type
+from pyview._tooling.dev._downloads import Downloads, safe_name, served_type
+from pyview._tooling.host._hosts import HOSTS, size_problem
 from pyview.host import PROFILES, Host, build_csp, default_host_context, host_capabilities
-from pyview.host._hosts import HOSTS, size_problem
 
 
 @pytest.mark.parametrize(
     "module",
     [
-        "pyview.host._hosts",
-        "pyview.host._profiles",
-        "pyview.host._csp",
-        "pyview.dev._downloads",
-        "pyview.dev._cli",
-        "pyview.dev._shots",
+        "pyview._tooling.host._hosts",
+        "pyview._tooling.host._profiles",
+        "pyview._tooling.host._csp",
+        "pyview._tooling.dev._downloads",
+        "pyview._tooling.dev._cli",
+        "pyview._tooling.dev._shots",
     ],
 )
 def test_docstring_examples(module: str) -> None:
@@ -114,9 +114,9 @@ def test_the_dev_host_saves_a_resource_link_by_reading_it(tmp_path: Path) -> Non
     import asyncio
     import json
 
-    from pyview.dev._devhost import DevHost
+    from pyview._tooling.dev._devhost import DevHost
+    from pyview._tooling.host._relay import RelayHub
     from pyview.host import ScriptedBackend
-    from pyview.host._relay import RelayHub
 
     async def run() -> tuple[DevHost, list[dict[str, object]]]:
         dev = DevHost("unused.py", RelayHub().create())

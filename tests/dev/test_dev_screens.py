@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pyview.dev._shots import WAIT, call_tool, layout_problems, measure, set_mode, set_theme, view_overflow
+from pyview._tooling.dev._shots import WAIT, call_tool, layout_problems, measure, set_mode, set_theme, view_overflow
 
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -26,7 +26,7 @@ def test_mkdocs_builds_strictly(tmp_path: Path) -> None:
 
 #: names each facade re-exports from the MCP SDK: its page lists them instead of rendering the SDK's docstrings
 SDK_NAMES = {"APP_MIME_TYPE", "EXTENSION_ID", "ResourceCsp", "ResourcePermissions", "ToolError", "client_supports_apps"}
-FACADES = ["app", "components", "ui", "server", "host", "testing", "build", "dev"]
+FACADES = ["app", "components", "ui", "server", "host", "testing", "packager", "dev"]
 
 
 def assert_every_public_name_has_a_reference(reference: Path) -> None:

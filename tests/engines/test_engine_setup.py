@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pyview.testing._engine import EngineNotFound, open_engine, which
+from pyview._tooling.testing._engine import EngineNotFound, open_engine, which
 
 
 def test_an_unknown_engine_is_refused() -> None:
@@ -29,23 +29,25 @@ def test_nothing_found_names_every_candidate(monkeypatch: pytest.MonkeyPatch) ->
 def test_missing_puppeteer_core_says_npm_ci_and_never_the_downloading_package(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from pyview.testing import _engine_firefox
+    from pyview._tooling.testing import _engine_firefox
 
     monkeypatch.setenv("PYVIEW_PUPPETEER_DIR", str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(_engine_firefox, "__file__", str(tmp_path / "pyview" / "testing" / "_engine_firefox.py"))
+    monkeypatch.setattr(
+        _engine_firefox, "__file__", str(tmp_path / "pyview" / "_tooling" / "testing" / "_engine_firefox.py")
+    )
     with pytest.raises(EngineNotFound, match=r"npm ci --prefix tests/engines .*never the `puppeteer` package"):
         _engine_firefox.puppeteer_dir()
 
 
 def test_the_repository_puppeteer_core_is_found() -> None:
-    from pyview.testing._engine_firefox import puppeteer_dir
+    from pyview._tooling.testing._engine_firefox import puppeteer_dir
 
     assert (Path(puppeteer_dir()) / "node_modules" / "puppeteer-core" / "package.json").is_file()
 
 
 def test_xvfb_starts_on_a_free_display_and_stops() -> None:
-    from pyview.testing._engine_webkit import start_xvfb
+    from pyview._tooling.testing._engine_webkit import start_xvfb
 
     first, display = start_xvfb()
     second, other = start_xvfb()

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from pyview.testing._engine import Engine
-from pyview.testing._engine_view import EngineView
+from pyview._tooling.testing._engine import Engine
+from pyview._tooling.testing._engine_view import EngineView
 
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -26,8 +26,8 @@ def boot(
 ) -> Iterator[Any]:
     """Mount the View ``width`` px wide under a full host backed by the real server, minus ``without`` capabilities;
     ``runtime``: Python in the frame, the server runtime, or auto falling back (both under the spec's default CSP)."""
-    from pyview.build import build_view
     from pyview.host import McpBackend
+    from pyview.packager import build_view
     from pyview.testing import mount
 
     backend = McpBackend(orders.server)

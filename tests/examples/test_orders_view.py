@@ -18,7 +18,7 @@ import pytest
 
 from pyview.app import ActionResult, HostContext, ToolResult
 from pyview.components import render_to_string
-from pyview.components.testing import FakeApp, Screen, render
+from pyview.testing import FakeApp, Screen, render
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "orders"
 sys.path.insert(0, str(EXAMPLE))

@@ -14,10 +14,10 @@ import pytest
 from test_orders_view import OrdersHost, chip, header, rows, tool_result  # puts examples/orders on sys.path
 
 from pyview.app import ToolResult
-from pyview.components.testing import render
+from pyview.testing import render
 from pyview.server import MemoryStore
-from pyview.server._signing import Signer
-from pyview.server._view_state import ViewState
+from pyview._tooling.server._signing import Signer
+from pyview._tooling.server._view_state import ViewState
 
 from orders_store import OrderStore
 from orders_view import screen as screen_module

@@ -27,8 +27,8 @@ from mcp.client.extension import advertise  # noqa: E402
 
 from pyview.app import ToolCancelled, ToolInput, ToolResult  # noqa: E402
 from pyview.components import render_to_string  # noqa: E402
-from pyview.components.testing import FakeApp, Screen, render  # noqa: E402
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID  # noqa: E402
+from pyview.testing import FakeApp, Screen, render  # noqa: E402
 
 weather_data = importlib.import_module("weather_data")
 places = importlib.import_module("places")
@@ -170,7 +170,7 @@ def anyio_backend() -> str:
 
 @pytest.fixture(scope="module")
 def weather_server() -> Any:
-    from pyview.server._cli import load_server
+    from pyview._tooling.server._cli import load_server
 
     return load_server(str(SERVER_FILE))[1]
 

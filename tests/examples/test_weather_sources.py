@@ -27,7 +27,7 @@ if str(EXAMPLE) not in sys.path:
 from mcp import Client  # noqa: E402
 
 from pyview.app import ToolInput, ToolResult  # noqa: E402
-from pyview.components.testing import FakeApp, render  # noqa: E402
+from pyview.testing import FakeApp, render  # noqa: E402
 
 places = importlib.import_module("places")
 forecasts = importlib.import_module("forecasts")
@@ -285,7 +285,7 @@ async def test_a_fixed_moment_comes_from_the_environment() -> None:
 
 @pytest.fixture(scope="module")
 def weather_module() -> Any:
-    from pyview.server._cli import load_server
+    from pyview._tooling.server._cli import load_server
 
     return load_server(str(EXAMPLE / "server.py"))[0]
 

@@ -12,10 +12,10 @@ from typing import Any
 from test_weather import INLINE, WeatherApp, components, result_for  # puts examples/weather on sys.path
 
 from pyview.app import ToolResult
-from pyview.components.testing import render
+from pyview.testing import render
 from pyview.server import MemoryStore
-from pyview.server._signing import Signer
-from pyview.server._view_state import ViewState
+from pyview._tooling.server._signing import Signer
+from pyview._tooling.server._view_state import ViewState
 
 # isort: on
 

@@ -11,9 +11,9 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from pyview._tooling.host._relay import RelayHub, RelaySession, encode
 from pyview.app import memory_transport_pair
 from pyview.host import Host
-from pyview.host._relay import RelayHub, RelaySession, encode
 from pyview.testing import HostServer
 
 

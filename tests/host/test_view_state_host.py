@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from pyview._tooling.server._signing import Signer
+from pyview._tooling.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.server import RedisStateStore
-from pyview.server._signing import Signer
 from pyview.testing import MountedView
-from pyview.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
 
 pytestmark = pytest.mark.browser
 VIEW = "../browser/views/state_view.py"

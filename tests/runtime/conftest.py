@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from server_engine import Engine
 
-from pyview.build import BuiltView, build_view
+from pyview.packager import BuiltView, build_view
 
 VIEWS = Path(__file__).parent / "views"
 REPO = Path(__file__).resolve().parents[2]

@@ -14,10 +14,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from pyview._core.components._root import Root
+from pyview._core.components._view import app_tree, as_node
 from pyview.app import ToolInput, ToolResult
-from pyview.components._root import Root
-from pyview.components._view import app_tree, as_node
-from pyview.components.testing import FakeApp
+from pyview.testing import FakeApp
 
 
 class _Answer:

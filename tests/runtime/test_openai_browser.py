@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from server_engine import Engine
 
-from pyview.build import BuiltView
+from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser

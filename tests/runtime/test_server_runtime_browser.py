@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from server_engine import Engine
 
-from pyview.build import BuiltView
 from pyview.host import ScriptedBackend, build_csp
+from pyview.packager import BuiltView
 from pyview.testing import mount, with_csp
 
 pytestmark = pytest.mark.browser

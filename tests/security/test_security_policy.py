@@ -21,8 +21,8 @@ from hostile_view.payloads import (
     URL_TAGS,
 )
 
-from pyview.build._policy_js import POLICY_JS, main, policy_js
-from pyview.components._policy import TABLE, attr_problem, prop_allowed, tag_problem
+from pyview._core.components._policy import TABLE, attr_problem, prop_allowed, tag_problem
+from pyview._tooling.packager._policy_js import POLICY_JS, main, policy_js
 
 REPO = Path(__file__).resolve().parents[2]
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -40,7 +40,7 @@ console.log(JSON.stringify({
 
 
 def test_policy_js_is_generated_from_the_table():
-    assert POLICY_JS.read_text("utf-8") == policy_js(), "run: python -m pyview.build._policy_js"
+    assert POLICY_JS.read_text("utf-8") == policy_js(), "run: python -m pyview._tooling.packager._policy_js"
     assert main(["--check"]) == 0
     for values in TABLE.values():
         for value in values:
@@ -75,7 +75,7 @@ def test_python_and_javascript_give_the_same_verdicts():
 
 
 def test_the_cli_reports_an_outdated_file(tmp_path, monkeypatch, capsys):
-    import pyview.build._policy_js as module
+    import pyview._tooling.packager._policy_js as module
 
     stale = tmp_path / "policy.js"
     stale.write_text("// old")

@@ -18,8 +18,8 @@ from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 from mcp.server.mcpserver import MCPServer
 
+from pyview._tooling.server._cli import load_server
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID
-from pyview.server._cli import load_server
 
 EXAMPLE = Path(__file__).parent / "example"
 SERVER_FILE = EXAMPLE / "server.py"

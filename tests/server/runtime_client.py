@@ -1,4 +1,4 @@
-"""A Python stand-in for the browser shim's server-runtime client (what pyview/runtime does over postMessage).
+"""A Python stand-in for the browser shim's server-runtime client (what pyview/_core/runtime does over postMessage).
 
 It keeps a model DOM (``MiniDom``, which applies patches exactly as dom.js does), shows a result's
 ``_meta["pyview"]["tree"]``, and turns clicks and typing into ``pyview_event`` calls with ``hid`` and ``path``.
@@ -11,7 +11,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from pyview.components._minidom import MElement, MiniDom
+from pyview._tooling.testing._minidom import MElement, MiniDom
 
 CallTool = Callable[[str, dict[str, Any]], Awaitable[Any]]
 

@@ -15,9 +15,9 @@ from mcp import Client, StdioServerParameters
 from mcp.server.mcpserver import MCPServer
 from runtime_client import ViewClient, claims
 
+from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._signing import Signer
 from pyview.server import Views
-from pyview.server._cli import load_server
-from pyview.server._signing import Signer
 
 pytestmark = pytest.mark.anyio
 HERE = Path(__file__).parent

@@ -9,8 +9,8 @@ import pytest
 from mcp import Client
 from runtime_client import ViewClient
 
-from pyview.components._minidom import MElement
-from pyview.server._cli import load_server
+from pyview._tooling.server._cli import load_server
+from pyview._tooling.testing._minidom import MElement
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -19,10 +19,10 @@ import pytest
 from mcp import Client
 from runtime_client import ViewClient, claims
 
-from pyview.components._view_state import ViewStateClient
-from pyview.server._cli import load_server
-from pyview.server._server_app import ServerApp
-from pyview.server._signing import Signer
+from pyview._core.components._view_state import ViewStateClient
+from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_app import ServerApp
+from pyview._tooling.server._signing import Signer
 
 pytestmark = pytest.mark.anyio
 SERVER_FILE = Path(__file__).parent / "state_views" / "server.py"
@@ -255,8 +255,8 @@ def _engine(server: Any) -> Any:
 
 
 def test_an_id_minted_for_one_user_is_refused_for_another() -> None:
-    from pyview.server._state_store import MemoryStore
-    from pyview.server._view_state import ViewState, ViewStateError
+    from pyview._tooling.server._state_store import MemoryStore
+    from pyview._tooling.server._view_state import ViewState, ViewStateError
 
     who = {"client": "alice"}
     service = ViewState(Signer(b"x" * 32), MemoryStore(), principal=lambda: who["client"])
@@ -270,7 +270,7 @@ def test_an_id_minted_for_one_user_is_refused_for_another() -> None:
 
 
 def test_the_memory_store_bounds_age_entries_and_size() -> None:
-    from pyview.server._state_store import MemoryStore, StateTooLarge
+    from pyview._tooling.server._state_store import MemoryStore, StateTooLarge
 
     expired = MemoryStore(ttl=0)
     expired.put("a", {"x": 1})

@@ -10,7 +10,7 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from pydantic import BaseModel
 
-from pyview.build import BuildError
+from pyview.packager import BuildError
 from pyview.server import ResourceCsp, Views, result_text
 
 EXAMPLE_VIEW = Path(__file__).parent / "example" / "greeter_view.py"

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from pyview import App, View, component, h, use_action, use_app, use_state, use_tool_result
-from pyview.components.testing import FakeApp, render
-from pyview.testing import run
+from pyview.testing import FakeApp, render, run
 
 pytestmark = pytest.mark.anyio
 

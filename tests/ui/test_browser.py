@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from pyview.build import BuiltView
-from pyview.host._profiles import STYLE_VARIABLES
+from pyview._tooling.host._profiles import STYLE_VARIABLES
+from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser
@@ -55,11 +55,11 @@ _COMPARE_JS = """async ([a, b, tolerance]) => {
 
 @pytest.fixture(scope="module")
 def gallery() -> BuiltView:
-    import pyview.build._sources as sources
-    from pyview.build import build_view
+    import pyview._tooling.packager._sources as sources
+    from pyview.packager import build_view
 
     core = sources.BROWSER_CORE
-    if "ui" not in core:  # until the packager ships pyview/ui in every document
+    if "ui" not in core:  # until the packager ships pyview/_core/ui in every document
         sources.BROWSER_CORE = (*core, "ui")
     try:
         return build_view(GALLERY)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyview.components import h, render_to_string
-from pyview.components.testing import render
+from pyview.testing import render
 from pyview.ui import (
     ICONS,
     Accordion,

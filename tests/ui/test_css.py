@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from pyview._core.ui._tokens import COLORS, HOST_VARIABLES, OTHERS, token_css
 from pyview.components import render_to_string
 from pyview.ui import stylesheet
-from pyview.ui._tokens import COLORS, HOST_VARIABLES, OTHERS, token_css
 
 # properties whose values carry a colour or a font
 PAINT = re.compile(

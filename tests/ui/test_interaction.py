@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyview.components import component, h, use_state
-from pyview.components.testing import FakeApp, render
+from pyview.testing import FakeApp, render
 from pyview.ui import (
     Accordion,
     Checkbox,

@@ -8,14 +8,15 @@ import pkgutil
 
 import pytest
 
+import pyview._core.ui
 import pyview.ui
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(pyview.ui.__path__))
+MODULES = sorted(m.name for m in pkgutil.iter_modules(pyview._core.ui.__path__))
 
 
 @pytest.mark.parametrize("name", ["__init__", *MODULES])
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module("pyview.ui" if name == "__init__" else f"pyview.ui.{name}")
+    module = importlib.import_module("pyview.ui" if name == "__init__" else f"pyview._core.ui.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
 
@@ -24,7 +25,7 @@ def test_public_names_load_lazily_and_are_documented() -> None:
     import subprocess
     import sys
 
-    code = "import sys, pyview.ui; print(sorted(m for m in sys.modules if m.startswith('pyview.ui.')))"
+    code = "import sys, pyview.ui; print(sorted(m for m in sys.modules if m.startswith('pyview._core.ui.')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"  # importing the package loads no component module
     for name in pyview.ui.__all__:
@@ -39,7 +40,7 @@ def test_browser_core_rules() -> None:
     from pathlib import Path
 
     allowed = {"__future__", "typing", "collections", "pyview", "math", "asyncio", "importlib", "js", "traceback"}
-    for path in Path(pyview.ui.__path__[0]).glob("*.py"):
+    for path in Path(pyview._core.ui.__path__[0]).glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):

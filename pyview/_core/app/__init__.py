@@ -1,0 +1,1 @@
+"""Private: import from :mod:`pyview.app`."""

@@ -1,0 +1,128 @@
+"""Exceptions raised by :mod:`pyview.app`.
+
+Every error carries a JSON-RPC style ``code``, ``message`` and optional ``data`` so one ``except JsonRpcError``
+handles all of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyview._core.app import _protocol as p
+
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class JsonRpcError(Exception):
+    """A JSON-RPC error: ``code`` (int), ``message`` (str) and ``data`` (any JSON value or None).
+
+    Raise it from a request handler to answer the host with exactly this error.
+
+    Example:
+        >>> err = JsonRpcError(-32602, "bad mode", {"mode": "tiny"})
+        >>> (err.code, err.message, err.data)
+        (-32602, 'bad mode', {'mode': 'tiny'})
+    """
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+    def __str__(self) -> str:
+        return f"{self.message} (code {self.code})"
+
+    def to_error_object(self) -> dict[str, Any]:
+        """The JSON-RPC ``error`` member for this exception."""
+        obj: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.data is not None:
+            obj["data"] = self.data
+        return obj
+
+
+class HostError(JsonRpcError):
+    """The host answered a request with a JSON-RPC error; ``method`` names the request.
+
+    Example:
+        >>> str(HostError(-32601, "Method not found", method="ui/open-link"))
+        'ui/open-link failed: Method not found (code -32601)'
+    """
+
+    def __init__(self, code: int, message: str, data: Any = None, *, method: str = "") -> None:
+        super().__init__(code, message, data)
+        self.method = method
+
+    def __str__(self) -> str:
+        prefix = f"{self.method} failed: " if self.method else ""
+        return f"{prefix}{self.message} (code {self.code})"
+
+
+class RequestTimeoutError(JsonRpcError, TimeoutError):
+    """The host did not answer ``method`` within ``timeout`` seconds. Also a builtin :class:`TimeoutError`.
+
+    Example:
+        >>> str(RequestTimeoutError("tools/call", 2.5))
+        'no answer from the host to tools/call within 2.5 s'
+    """
+
+    def __init__(self, method: str, timeout: float) -> None:
+        super().__init__(
+            p.REQUEST_TIMEOUT,
+            f"no answer from the host to {method} within {timeout:g} s",
+            {"method": method, "timeout": timeout},
+        )
+        self.method = method
+        self.timeout = timeout
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ConnectionClosedError(JsonRpcError, ConnectionError):
+    """The connection to the host is closed (or was never opened); pending requests fail with this."""
+
+    def __init__(self, message: str = "the connection to the host is closed") -> None:
+        super().__init__(p.CONNECTION_CLOSED, message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CapabilityError(JsonRpcError):
+    """The host did not advertise ``capability``, which ``method`` needs. Raised before anything is sent.
+
+    Example:
+        >>> str(CapabilityError("ui/download-file", "downloadFile"))
+        "the host does not support ui/download-file (it did not advertise the 'downloadFile' capability)"
+    """
+
+    def __init__(self, method: str, capability: str, detail: str = "") -> None:
+        text = detail or f"it did not advertise the {capability!r} capability"
+        super().__init__(
+            p.METHOD_NOT_FOUND,
+            f"the host does not support {method} ({text})",
+            {"method": method, "capability": capability},
+        )
+        self.method = method
+        self.capability = capability
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ProtocolVersionError(JsonRpcError):
+    """The host negotiated an MCP Apps protocol revision this package does not speak."""
+
+    def __init__(self, negotiated: object, supported: tuple[str, ...]) -> None:
+        super().__init__(
+            p.INVALID_REQUEST,
+            f"the host negotiated MCP Apps protocol version {negotiated!r}; pyview supports {', '.join(supported)}",
+            {"negotiated": negotiated, "supported": list(supported)},
+        )
+        self.negotiated = negotiated
+        self.supported = supported
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,115 @@
+"""The only module that touches ``js``: connects a Root to ``globalThis.pyviewDom`` (browser only)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pyview._core.components._root import Root
+
+
+def install(root: Root, container_id: str = "pyview-root") -> Any:
+    """Send ``root``'s patches to ``pyviewDom.apply`` and its events back to ``root.dispatch``.
+
+    One proxy is created for the whole View (the dispatcher); handler ids cross as plain numbers.
+    Returns that proxy (keep it alive while the View runs).
+    """
+    import js
+    from pyodide.ffi import create_once_callable, create_proxy
+
+    dom = js.pyviewDom
+    dom.mount(js.document.getElementById(container_id))
+    root.sink = dom.apply
+    root.idle = _idle_scheduler(js, create_once_callable)
+    proxy = create_proxy(root.dispatch)
+    dom.setDispatcher(proxy)
+    return proxy
+
+
+def _idle_scheduler(js: Any, once: Any) -> Any:
+    """``idle(fn)``: call ``fn`` once the page has painted and is idle, within a second (``Root.idle``: a big
+    update's garbage is collected then, not before the browser paints the update)."""
+    request = getattr(js, "requestIdleCallback", None)
+    if request is None:  # WebKit: a timer, well after the frame
+        return lambda fn: js.setTimeout(once(fn), 100)
+    options = js.Object.new()
+    options.timeout = 1000
+    return lambda fn: request(once(lambda *deadline: fn()), options)
+
+
+def view_is_live() -> None:
+    """Tell the boot shim the View is rendered and connected: it replays what the user did before (clicks, typing)."""
+    import js
+
+    live = getattr(js.pyviewBoot, "live", None)
+    if live is not None:
+        live()
+
+
+def buffered_messages() -> list[str]:
+    """The host messages the boot shim holds for the App (JSON texts, oldest first; none outside a pyview document)."""
+    import js
+
+    host = getattr(js, "pyviewHost", None)
+    buffered = getattr(host, "buffered", None) if host is not None else None
+    if buffered is None:
+        return []
+    return [str(text) for text in buffered()]
+
+
+def openai_widget_state() -> Any:
+    """``window.openai.widgetState`` as Python data, None where the host has no such API (or outside a browser)."""
+    import sys
+
+    if sys.platform != "emscripten":
+        return None
+    import json
+
+    import js
+
+    openai = getattr(js, "openai", None)
+    state = getattr(openai, "widgetState", None) if openai is not None else None
+    if state is None:
+        return None
+    return json.loads(str(js.JSON.stringify(state)))
+
+
+def openai_set_widget_state(values: dict[str, Any]) -> bool:
+    """Call ``window.openai.setWidgetState(values)`` when the host offers it; False where it does not."""
+    import sys
+
+    if sys.platform != "emscripten":
+        return False
+    import json
+
+    import js
+
+    openai = getattr(js, "openai", None)
+    setter = getattr(openai, "setWidgetState", None) if openai is not None else None
+    if setter is None:
+        return False
+    setter(js.JSON.parse(json.dumps(values)))
+    return True
+
+
+def shim_view_state(token: str) -> dict[str, Any] | None:
+    """The values of View instance ``token`` the boot shim loaded (and painted a tree with) before Python started.
+
+    None when it has none for this instance: outside a browser, no answer (yet), or an answer for another instance.
+    """
+    import sys
+
+    if sys.platform != "emscripten":
+        return None
+    import json
+
+    import js
+
+    restore = getattr(js, "pyviewRestore", None)
+    text = restore.values(token) if restore is not None else None
+    if text is None:
+        return None
+    values = json.loads(str(text))
+    return values if isinstance(values, dict) else None

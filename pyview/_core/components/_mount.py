@@ -1,0 +1,226 @@
+"""Mounting and unmounting instances: building the wire trees of new subtrees (internal).
+
+A new subtree becomes nested lists (``[tag, attrs, children]`` or a string) whose nodes get consecutive DOM ids in
+pre-order, so the insert op does not carry ids; see ``_reconcile`` for the op list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyview._core.components._component import _ContextSlot
+from pyview._core.components._element import ComponentElement, Element, flatten
+from pyview._core.components._hooks import Effect, rendering
+from pyview._core.components._instances import CompInst, HostInst, TextInst, dom_ids
+from pyview._core.components._selection import _Selected, unsubscribe
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pyview._core.components._element import Node
+    from pyview._core.components._instances import Inst
+    from pyview._core.components._root import Root
+
+REMOVE = 1
+_CONTROLLED = frozenset(["input", "textarea", "select"])
+
+
+def call_component(root: Root, comp: CompInst) -> list[Node]:
+    """Run a component function with its hooks; a failure renders an error box in its place.
+
+    The effects it scheduled before raising still run: such an effect is often what repairs the state that made
+    it raise (one taking a new tool result into state), and the component's next render that succeeds replaces
+    the box. Dropping them would leave their new dependencies recorded but never acted on: a box for good.
+    """
+    token = rendering.set(comp)
+    comp.hook_i = 0
+    comp.dirty = False
+    el = comp.el
+    try:
+        out = el.type.fn(*el.args, **el.kwargs)
+    except Exception as exc:
+        from pyview._core.components._errors import error_box
+
+        root.report(exc, f"rendering {el.type.__name__}", show=False)
+        out = error_box(exc, f"Error in {el.type.__name__}")
+    finally:
+        rendering.reset(token)
+    kind = type(out)
+    if kind is Element or kind is ComponentElement:
+        return [out]  # type: ignore[list-item]
+    nodes: list[Node] = []
+    flatten([out], nodes)
+    return nodes
+
+
+def _finish(root: Root, comp: CompInst) -> None:
+    if comp.pending is not None:
+        root.effects.extend(comp.pending)  # type: ignore[arg-type]
+        comp.pending = None
+
+
+def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst | None, out: list[object]) -> Inst:
+    """Create the instance for ``node``; append its wire trees to ``out`` (ids allocated in pre-order)."""
+    kind = type(node)
+    if kind is str:
+        text = TextInst(root.nid, node)  # type: ignore[arg-type]
+        root.nid += 1
+        out.append(node)
+        return text
+    if kind is Element:
+        return _mount_element(root, node, owner, out)  # type: ignore[arg-type]
+    comp = CompInst(node, parent, owner, root)  # type: ignore[arg-type]
+    nodes: list[Any] = call_component(root, comp)
+    for i, child in enumerate(nodes):  # the nodes list becomes the kids list: no second list, no spare slots
+        if type(child) is Element:  # a row's one element: no dispatch call
+            nodes[i] = _mount_element(root, child, comp, out)
+        else:
+            nodes[i] = mount(root, child, comp, comp, out)
+    comp.kids = nodes
+    _finish(root, comp)
+    return comp
+
+
+def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[object]) -> HostInst:
+    id = root.nid
+    inst = HostInst(id, el)
+    attrs = el.attrs
+    deep = False
+    events = el.events
+    if events is not None:
+        attrs = dict(attrs)
+        handlers = root.handlers
+        hid = root.hid
+        if len(events) == 1:  # the usual one handler: no list to build and convert
+            ((type_, (fn, flags)),) = events.items()
+            handlers[hid] = fn
+            inst.hids = (type_, hid)
+            attrs["@" + type_] = [hid, flags] if flags else hid
+            root.hid = hid + 1
+        else:
+            hids: list[Any] = []
+            for type_, (fn, flags) in events.items():
+                handlers[hid] = fn
+                hids += (type_, hid)
+                attrs["@" + type_] = [hid, flags] if flags else hid
+                hid += 1
+            root.hid = hid
+            inst.hids = tuple(hids)
+        deep = True
+    tag = el.tag
+    if tag in _CONTROLLED:
+        root.controlled[id] = inst
+        deep = True
+    children = el.children
+    if len(children) == 1 and type(children[0]) is str:  # h.td("text"): no loop
+        text = children[0]
+        inst.kids = [TextInst(id + 1, text)]
+        root.nid = id + 2
+        out.append([tag, attrs, [text]])
+    elif children:
+        wire: list[object] = []
+        kids: list[Any] = [None] * len(children)  # exactly sized: a live tree keeps every one of these lists
+        nid = id + 1
+        for i, child in enumerate(children):
+            kind = type(child)
+            if kind is str:  # text: no call, the id counter stays local
+                kids[i] = TextInst(nid, child)  # type: ignore[arg-type]
+                nid += 1
+                wire.append(child)
+                continue
+            root.nid = nid
+            if kind is Element:
+                kid: Inst = _mount_element(root, child, owner, wire)  # type: ignore[arg-type]
+            else:
+                kid = mount(root, child, inst, owner, wire)
+            nid = root.nid
+            kids[i] = kid
+            if kid.deep:
+                deep = True
+        root.nid = nid
+        inst.kids = kids
+        out.append([tag, attrs, wire])
+    else:
+        root.nid = id + 1
+        out.append([tag, attrs] if attrs else [tag])
+    inst.deep = deep
+    return inst
+
+
+def unmount(root: Root, inst: Inst) -> None:
+    """Forget an instance (handlers, effects, context and selection subscriptions); the caller removes its DOM."""
+    unmount_all(root, [inst])
+
+
+def unmount_all(root: Root, insts: list[Inst]) -> None:
+    """Forget several instances, in order (see :func:`unmount`).
+
+    One loop over an explicit stack, parents before children in document order (effect cleanups run parent
+    first), visiting only subtrees marked ``deep`` and calling no Python function per instance: clearing a
+    1,000-row table is a short loop, not thousands of calls.
+    """
+    handlers = root.handlers
+    controlled = root.controlled
+    if root.idle is not None:  # freed once the page is idle (see Root.flush), not before it paints the removal
+        root.trash.append(insts)
+    stack: list[Inst] = insts[::-1]
+    pop = stack.pop
+    while stack:
+        inst = pop()
+        kind = type(inst)
+        if kind is HostInst:
+            if not inst.deep:
+                continue
+            hids = inst.hids  # type: ignore[union-attr]
+            if hids is not None:
+                if len(hids) == 2:
+                    handlers.pop(hids[1], None)
+                else:
+                    for i in range(1, len(hids), 2):
+                        handlers.pop(hids[i], None)
+            if controlled and inst.el.tag in _CONTROLLED:  # type: ignore[union-attr]
+                controlled.pop(inst.id, None)  # type: ignore[union-attr]
+        elif kind is CompInst:
+            comp: CompInst = inst  # type: ignore[assignment]
+            comp.alive = False
+            root.dirty.discard(comp)
+            for slot in comp.hooks:
+                slot_type = type(slot)
+                if slot_type is Effect:
+                    if slot.cleanup is not None:  # type: ignore[attr-defined]
+                        root.cleanups.append(slot.cleanup)  # type: ignore[attr-defined]
+                        slot.cleanup = None  # type: ignore[attr-defined]
+                elif slot_type is _Selected:
+                    subscribers = slot.selection.subscribers  # type: ignore[attr-defined]
+                    comps = subscribers.get(slot.key)  # type: ignore[attr-defined]
+                    if comps is comp:
+                        del subscribers[slot.key]  # type: ignore[attr-defined]
+                    elif comps is not None:
+                        unsubscribe(slot.selection, slot.key, comp)  # type: ignore[attr-defined]
+                elif slot_type is _ContextSlot:
+                    provider = slot.provider  # type: ignore[attr-defined]
+                    if provider is not None and provider.consumers:
+                        provider.consumers.discard(comp)
+            # The slots point back at the component (a cycle): without them a removed row is freed at once, not
+            # left for the cyclic collector (whose pass over 1,000 removed rows would land in a later click).
+            comp.hooks = []
+        else:
+            continue
+        kids = inst.kids  # type: ignore[union-attr]
+        if kids:
+            if len(kids) == 1:
+                if kids[0].deep:  # a lone text or plain element (a link's label) has nothing to forget
+                    stack.append(kids[0])
+            else:
+                stack.extend(reversed(kids))
+
+
+def _remove(root: Root, inst: Inst) -> None:
+    if type(inst) is CompInst:
+        ids: list[int] = []
+        dom_ids(inst, ids)
+        for id in ids:
+            root.ops.append([REMOVE, id])
+    else:
+        root.ops.append([REMOVE, inst.id])  # type: ignore[union-attr]
+    unmount(root, inst)

@@ -1,0 +1,417 @@
+/* pyview DOM patch applier: applies the patch lists the Python renderer emits, and delegates DOM events
+ * to one Python dispatcher. No dependencies, no eval, no inline handlers. Format: docs/components.md.
+ * Every element, attribute and property it creates, sets or adopts is checked by pyviewPolicy (policy.js,
+ * generated from pyview/_core/components/_policy.py, loaded first); what the policy refuses is skipped with a
+ * console warning, never thrown mid-patch.
+ *
+ *   pyviewDom.mount(element)       the container (node id 0); defaults to #pyview-root on first apply
+ *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
+ *   pyviewDom.setDispatcher(fn)    fn(handlerId, eventJsonString) for every handled event
+ *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
+ *
+ * Removed subtrees are detached at once but their ids are forgotten after the next frame (a timer if no frame
+ * comes): ids are never reused, so nothing looks them up meanwhile, and clearing 1,000 rows costs what
+ * `textContent = ""` costs, not a walk over 10,000 nodes before the paint. node() and size() forget first.
+ */
+(function () {
+  "use strict";
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var policy = globalThis.pyviewPolicy;
+  if (!policy) throw new Error("pyviewDom: policy.js must be loaded before dom.js");
+  // Events that do not bubble: listened for in the capture phase at the container.
+  var CAPTURE = { focus: 1, blur: 1, mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1,
+    load: 1, error: 1, scroll: 1, toggle: 1 };
+  // Events that belong to their target only: no walk up to ancestors' handlers.
+  var OWN = { mouseenter: 1, mouseleave: 1, pointerenter: 1, pointerleave: 1, load: 1, error: 1,
+    scroll: 1, toggle: 1 };
+  var EVENT_FIELDS = ["key", "code", "altKey", "ctrlKey", "shiftKey", "metaKey", "repeat", "button",
+    "buttons", "clientX", "clientY", "offsetX", "offsetY", "pageX", "pageY", "deltaX", "deltaY",
+    "deltaMode", "inputType", "data", "isComposing", "detail", "pointerType"];
+
+  var nodes = new Map();
+  var container = null;
+  var dispatcher = null;
+  var listening = {};
+  // removed subtrees (roots) whose ids are still to be forgotten; a flush is pending while it is non-empty
+  var dropped = [];
+
+  function mount(element) {
+    if (container === element) return;
+    container = element;
+    listening = {};
+    dropped = [];
+    nodes.clear();
+    nodes.set(0, element);
+    element.__pvId = 0;
+  }
+
+  function get(id) {
+    var node = nodes.get(id);
+    if (node === undefined) throw new Error("pyviewDom: no node " + id);
+    return node;
+  }
+
+  function inSvg(parent) {
+    return parent.namespaceURI === SVG_NS && parent.localName !== "foreignObject";
+  }
+
+  // -- building ------------------------------------------------------------------------------------------
+  function create(tree, svg, counter) {
+    var id = counter.id++;
+    if (typeof tree === "string") {
+      var text = document.createTextNode(tree);
+      text.__pvId = id;
+      nodes.set(id, text);
+      return text;
+    }
+    var tag = tree[0];
+    var svgHere = svg || tag === "svg";
+    var attrs = tree.length > 1 ? tree[1] : null;
+    var el, why = policy.tag(tag);
+    if (why === null) {
+      el = svgHere ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    } else {  // an inert stand-in keeps the ids of the subtree in step with Python's
+      refused("<" + tag + ">", why);
+      el = document.createElement("pyview-refused");
+      attrs = null;
+    }
+    el.__pvId = id;
+    nodes.set(id, el);
+    var props = null;
+    var name;
+    if (attrs) {
+      for (name in attrs) {
+        if (name.charCodeAt(0) === 46) (props || (props = [])).push(name);
+        else setAttr(el, name, attrs[name]);
+      }
+    }
+    if (tree.length > 2) {
+      var kids = tree[2];
+      var childSvg = svgHere && tag !== "foreignObject";
+      for (var i = 0; i < kids.length; i++) el.appendChild(create(kids[i], childSvg, counter));
+    }
+    if (props) {  // after the children, so a <select>'s options exist when its value is set
+      for (var j = 0; j < props.length; j++) setAttr(el, props[j], attrs[props[j]]);
+    }
+    return el;
+  }
+
+  function insert(parent, before, firstId, trees) {
+    var svg = inSvg(parent);
+    var counter = { id: firstId };
+    if (trees.length === 1) {
+      parent.insertBefore(create(trees[0], svg, counter), before);
+      return;
+    }
+    var fragment = document.createDocumentFragment();
+    for (var i = 0; i < trees.length; i++) fragment.appendChild(create(trees[i], svg, counter));
+    parent.insertBefore(fragment, before);
+  }
+
+  function forget(node) {
+    if (node.__pvId !== undefined) nodes.delete(node.__pvId);
+    for (var child = node.firstChild; child !== null; child = child.nextSibling) forget(child);
+  }
+
+  // `node` has left the tree (or is about to): its ids go after the paint, see the header.
+  function drop(node) {
+    if (dropped.push(node) === 1) {
+      if (typeof requestAnimationFrame === "function") {
+        requestAnimationFrame(function () { setTimeout(flush, 0); });
+      }
+      setTimeout(flush, 250);  // hidden frames get no animation frames
+    }
+  }
+
+  // drops every child of `parent` (then the caller empties it in one operation)
+  function dropChildren(parent) {
+    for (var child = parent.firstChild; child !== null; child = child.nextSibling) drop(child);
+  }
+
+  function flush() {
+    var list = dropped;
+    dropped = [];
+    for (var i = 0; i < list.length; i++) forget(list[i]);
+  }
+
+  // -- attributes, properties, handlers --------------------------------------------------------------------
+  function refused(what, why) {
+    if (typeof console !== "undefined") console.warn("pyviewDom: refused " + what + ": " + why);
+  }
+
+  // Raw HTML is parsed into an inert document (no script runs, nothing loads) and copied node by node through the
+  // same policy as everything else: the HTML a View opts into is still never handed to innerHTML.
+  function setHtml(el, html) {
+    while (el.firstChild !== null) el.removeChild(el.firstChild);
+    if (!html) return;
+    if (typeof DOMParser === "undefined") return refused("raw HTML", "this engine has no DOMParser");
+    var svg = inSvg(el);
+    var parsed = new DOMParser().parseFromString(svg ? "<svg>" + html + "</svg>" : html, "text/html").body;
+    copyChildren(svg ? parsed.firstChild : parsed, el);
+  }
+
+  function copyChildren(from, to) {
+    for (var node = from ? from.firstChild : null; node !== null; node = node.nextSibling) {
+      if (node.nodeType === 3) {
+        to.appendChild(document.createTextNode(node.data));
+      } else if (node.nodeType === 1) {
+        var why = policy.tag(node.localName);
+        if (why !== null) {
+          refused("<" + node.localName + "> in raw HTML", why);
+          continue;
+        }
+        var copy = node.namespaceURI === SVG_NS ? document.createElementNS(SVG_NS, node.localName)
+          : document.createElement(node.localName);
+        for (var i = 0; i < node.attributes.length; i++) {
+          var attr = node.attributes[i];
+          var no = policy.attr(copy.localName, attr.name, attr.value);
+          if (no === null) copy.setAttribute(attr.name, attr.value);
+          else refused(attr.name + " on <" + copy.localName + "> in raw HTML", no);
+        }
+        copyChildren(node.localName === "template" ? node.content : node, copy);
+        to.appendChild(copy);
+      }
+    }
+  }
+
+  function setAttr(el, name, value) {
+    var first = name.charCodeAt(0);
+    if (first === 64) {  // "@type": handlerId, or [handlerId, flags]; kept as sent (no array per plain handler)
+      var type = name.slice(1);
+      var handlers = el.__pvH || (el.__pvH = {});
+      if (value === null) delete handlers[type];
+      else {
+        handlers[type] = value;
+        listen(type);
+      }
+    } else if (first === 46) {  // ".value", ".checked": properties
+      if (policy.prop(name.slice(1))) setProp(el, name.slice(1), value);
+      else refused("property " + name, "only value, checked and indeterminate are set");
+    } else if (first === 33) {  // "!html": dangerously_set_inner_html, through the policy (never innerHTML)
+      dropChildren(el);
+      setHtml(el, value === null ? "" : String(value));
+    } else if (value === null) {
+      el.removeAttribute(name);
+    } else {
+      var why = policy.attr(el.localName, name, value);
+      if (why === null) {
+        el.setAttribute(name, value);
+      } else {  // skipped, and an older value it replaces is gone too
+        refused(name + "=" + JSON.stringify(String(value)) + " on <" + el.localName + ">", why);
+        el.removeAttribute(name);
+      }
+    }
+  }
+
+  function setProp(el, prop, value) {
+    if (prop !== "value") {
+      if (el[prop] !== value) el[prop] = value;
+      return;
+    }
+    var old = el.value;
+    if (old === value) return;  // the usual case while typing: nothing to do, the caret stays
+    if (el === document.activeElement && typeof el.selectionStart === "number") {
+      var start = el.selectionStart, end = el.selectionEnd;
+      var atEnd = end === old.length;
+      el.value = value;
+      try {  // keep the caret: at the end if it was there, else at the same offset
+        if (atEnd) el.setSelectionRange(value.length, value.length);
+        else el.setSelectionRange(Math.min(start, value.length), Math.min(end, value.length));
+      } catch (e) { /* input types without selection */ }
+    } else {
+      el.value = value;
+    }
+  }
+
+  // -- hydration -------------------------------------------------------------------------------------------
+  function significant(parent) {
+    var out = [];
+    for (var child = parent.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType !== 8) out.push(child);  // comments separate adjacent texts, then are skipped
+    }
+    return out;
+  }
+
+  function matches(children, trees) {
+    if (children.length !== trees.length) return false;
+    for (var i = 0; i < trees.length; i++) {
+      var tree = trees[i], child = children[i];
+      if (typeof tree === "string") {
+        if (child.nodeType !== 3) return false;
+      } else {
+        if (child.nodeType !== 1 || child.localName !== tree[0] || policy.tag(tree[0]) !== null) return false;
+        var attrs = tree.length > 1 ? tree[1] : null;
+        if (!(attrs && "!html" in attrs) && !matches(significant(child), tree.length > 2 ? tree[2] : [])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  function adopt(node, tree, counter) {
+    var id = counter.id++;
+    node.__pvId = id;
+    nodes.set(id, node);
+    if (typeof tree === "string") {
+      if (node.data !== tree) node.data = tree;
+      return;
+    }
+    var attrs = tree.length > 1 ? tree[1] : {};
+    // the pre-rendered attributes are checked like any others: what the tree lacks or the policy refuses goes
+    var present = Array.prototype.slice.call(node.attributes);
+    for (var i = 0; i < present.length; i++) {
+      var old = present[i];
+      if (!(old.name in attrs) || policy.attr(node.localName, old.name, old.value) !== null) {
+        node.removeAttribute(old.name);
+      }
+    }
+    var name;
+    for (name in attrs) {
+      var first = name.charCodeAt(0);
+      if (first === 46) continue;  // properties after the children
+      // an attribute still present passed the policy just above; anything else goes through setAttr's check
+      if (first !== 33 && first !== 64 && node.getAttribute(name) === attrs[name]) continue;
+      setAttr(node, name, attrs[name]);
+    }
+    if (tree.length > 2) {
+      var children = significant(node), kids = tree[2];
+      for (var j = 0; j < kids.length; j++) adopt(children[j], kids[j], counter);
+    }
+    for (name in attrs) if (name.charCodeAt(0) === 46) setAttr(node, name, attrs[name]);
+  }
+
+  function hydrate(parent, firstId, trees) {
+    var children = significant(parent);
+    if (children.length > 0 && matches(children, trees)) {
+      var counter = { id: firstId };
+      for (var i = 0; i < trees.length; i++) adopt(children[i], trees[i], counter);
+      return;
+    }
+    // Different from the pre-rendered HTML: replace it within this task, so no frame shows it empty.
+    dropChildren(parent);
+    parent.textContent = "";
+    insert(parent, null, firstId, trees);
+  }
+
+  // -- applying a patch ------------------------------------------------------------------------------------
+  function apply(json) {
+    if (container === null) mount(document.getElementById("pyview-root"));
+    var ops = JSON.parse(json);
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      switch (op[0]) {
+        case 0: insert(get(op[1]), op[2] === null ? null : get(op[2]), op[3], op[4]); break;
+        case 1: { var node = get(op[1]); drop(node); node.parentNode.removeChild(node); break; }
+        case 2: get(op[1]).insertBefore(get(op[2]), op[3] === null ? null : get(op[3])); break;
+        case 3: setAttr(get(op[1]), op[2], op[3]); break;
+        case 4: get(op[1]).data = op[2]; break;
+        case 5: {
+          var parent = get(op[1]);
+          dropChildren(parent);
+          parent.textContent = "";
+          break;
+        }
+        case 6: hydrate(get(op[1]), op[2], op[3]); break;
+        default: throw new Error("pyviewDom: unknown op " + JSON.stringify(op));
+      }
+    }
+  }
+
+  // -- events ----------------------------------------------------------------------------------------------
+  function listen(type) {
+    if (listening[type] === 1) return;
+    listening[type] = 1;
+    container.addEventListener(type, onEvent, CAPTURE[type] === 1);
+    if (type === "submit") {
+      container.addEventListener("click", onImplicitSubmit);
+      container.addEventListener("keydown", onImplicitSubmit);
+    }
+  }
+
+  // Hosts sandbox Views without "allow-forms", so the browser never fires "submit". A form with a submit handler
+  // therefore submits here: on its submit button's click, or Enter in one of its text fields. The native
+  // submission is always prevented, so a host that does allow forms sees the same single submit.
+  function onImplicitSubmit(ev) {
+    var target = ev.target, form = null, submitter = null;
+    if (ev.type === "click") {
+      submitter = target.closest && target.closest("button, input[type=submit], input[type=image]");
+      if (!submitter || submitter.type !== "submit" && submitter.type !== "image") return;
+      form = submitter.form;
+    } else {
+      if (ev.key !== "Enter" || ev.isComposing || target.localName !== "input") return;
+      if (/^(button|submit|reset|checkbox|radio|file|image|color|range)$/.test(target.type)) return;
+      form = target.form;
+      submitter = form && form.querySelector("button:not([type]), button[type=submit], input[type=submit]");
+    }
+    if (!form || !form.__pvH || form.__pvH.submit === undefined) return;
+    ev.preventDefault();
+    if (submitter && submitter.disabled) return;
+    onEvent({ type: "submit", target: form, submitter: submitter, preventDefault: function () {},
+      stopPropagation: function () {} });
+  }
+
+  function formData(form, submitter) {
+    var out = {}, data;
+    try { data = new FormData(form, submitter || undefined); } catch (e) { data = new FormData(form); }
+    data.forEach(function (value, name) {
+      var v = typeof value === "string" ? value : value.name;
+      if (!(name in out)) out[name] = v;
+      else if (Array.isArray(out[name])) out[name].push(v);
+      else out[name] = [out[name], v];
+    });
+    return out;
+  }
+
+  function serialize(ev) {
+    var target = ev.target, out = { type: ev.type };
+    if (target && target.__pvId !== undefined) out.target = target.__pvId;
+    if (target && target.nodeType === 1) {
+      var tag = target.localName;
+      if (tag === "input" || tag === "textarea" || tag === "select") out.value = target.value;
+      if (target.type === "checkbox" || target.type === "radio") out.checked = target.checked;
+      if (tag === "select" && target.multiple) {
+        out.values = [];
+        for (var o = 0; o < target.options.length; o++) {
+          if (target.options[o].selected) out.values.push(target.options[o].value);
+        }
+      }
+      if (target.files) {
+        out.files = [];
+        for (var f = 0; f < target.files.length; f++) out.files.push(target.files[f].name);
+      }
+      if (ev.type === "scroll") { out.scrollTop = target.scrollTop; out.scrollLeft = target.scrollLeft; }
+      if (ev.type === "submit" && tag === "form") out.form = formData(target, ev.submitter);
+    }
+    for (var i = 0; i < EVENT_FIELDS.length; i++) {
+      var v = ev[EVENT_FIELDS[i]];
+      if (v !== undefined && v !== null && typeof v !== "object" && typeof v !== "function") {
+        out[EVENT_FIELDS[i]] = v;
+      }
+    }
+    return JSON.stringify(out);
+  }
+
+  function onEvent(ev) {
+    var type = ev.type, payload = null, own = OWN[type] === 1;
+    for (var node = ev.target; node !== null && node !== undefined; node = node.parentNode) {
+      var handlers = node.__pvH, spec = handlers && handlers[type];
+      if (spec !== undefined && spec !== null) {
+        var plain = typeof spec === "number", flags = plain ? 0 : spec[1];
+        if (flags & 1) ev.preventDefault();
+        if (payload === null) payload = serialize(ev);
+        if (dispatcher !== null) dispatcher(plain ? spec : spec[0], payload);
+        if (flags & 2) { ev.stopPropagation(); break; }
+      }
+      if (own || node === container) break;
+    }
+  }
+
+  globalThis.pyviewDom = {
+    mount: mount,
+    apply: apply,
+    setDispatcher: function (fn) { dispatcher = fn; },
+    node: function (id) { flush(); return nodes.get(id); },
+    size: function () { flush(); return nodes.size; }
+  };
+})();

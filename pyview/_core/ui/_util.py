@@ -1,0 +1,101 @@
+"""Small helpers shared by the ui components (internal)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyview._core.components._hooks import rendering
+from pyview.components import use_ref
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+TONES = ("neutral", "info", "success", "warning", "danger")
+
+
+def cx(*names: object) -> str:
+    """Join the truthy class names.
+
+    Example:
+        >>> cx("pv-btn", None, "pv-btn--sm", False and "x")
+        'pv-btn pv-btn--sm'
+    """
+    return " ".join(str(n) for n in names if n)
+
+
+def space(value: int | str | None) -> str | None:
+    """A spacing value: an int counts 4px steps (``3`` -> ``12px``), a str is any CSS length.
+
+    Example:
+        >>> space(3), space("1rem"), space(None)
+        ('12px', '1rem', None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return f"{value * 4:g}px"
+    return value
+
+
+def use_id(prefix: str = "pv") -> str:
+    """An id unique in this document, stable across the component's renders (for ``for=``, ``aria-*``).
+
+    Ids are counted per render root, so the same View gives the same ids in every run: the pre-rendered first paint
+    matches what the browser renders, and renders in several threads at once do not share a counter.
+    """
+    ref = use_ref()
+    if ref.current is None:
+        comp = rendering.get()
+        root = comp.root  # type: ignore[union-attr]  # use_ref above raised outside a render
+        root.ids += 1
+        ref.current = f"{prefix}-{root.ids}"
+    value: str = ref.current
+    return value
+
+
+def focus_element(dom_id: str) -> None:
+    """Move keyboard focus to the element with this HTML id (browser only; a no-op in CPython)."""
+    try:
+        import js
+    except ImportError:
+        return
+    element = js.document.getElementById(dom_id)
+    if element is not None:
+        element.focus()
+
+
+def call(fn: Callable[..., object] | None, *args: object) -> None:
+    """Call an optional callback."""
+    if fn is not None:
+        fn(*args)
+
+
+def options_of(options: object) -> list[tuple[str, str]]:
+    """``["a", ("b", "Bee"), {"value": "c", "label": "Sea"}]`` -> ``[("a","a"), ("b","Bee"), ("c","Sea")]``.
+
+    Example:
+        >>> options_of(["a", ("b", "Bee"), {"value": "c", "label": "Sea"}])
+        [('a', 'a'), ('b', 'Bee'), ('c', 'Sea')]
+    """
+    out: list[tuple[str, str]] = []
+    for item in options:  # type: ignore[attr-defined]
+        if isinstance(item, dict):
+            value = str(item.get("value", item.get("label", "")))
+            out.append((value, str(item.get("label", value))))
+        elif isinstance(item, (tuple, list)):
+            out.append((str(item[0]), str(item[1] if len(item) > 1 else item[0])))
+        else:
+            out.append((str(item), str(item)))
+    return out
+
+
+def focus_selector(container_id: str, selector: str) -> None:
+    """Focus the first element matching ``selector`` inside the element ``container_id`` (browser only)."""
+    try:
+        import js
+    except ImportError:
+        return
+    container = js.document.getElementById(container_id)
+    element = container.querySelector(selector) if container is not None else None
+    if element is not None:
+        element.focus()

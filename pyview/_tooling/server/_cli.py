@@ -1,0 +1,194 @@
+"""``pyview serve SERVER.py``: run an MCP server file over stdio or Streamable HTTP.
+
+Example:
+    $ pyview serve server.py                        # stdio, for a host that launches the command
+    $ pyview serve server.py --http --port 8000     # http://127.0.0.1:8000/mcp
+    $ pyview serve server.py --http --runtime url   # Views load Pyodide from this server (/pyodide/)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported when the command runs: registering it costs nothing
+    from mcp.server.mcpserver import MCPServer
+
+    from pyview._tooling.server._views import Views
+
+DEFAULT_PATH = "/mcp"
+DEFAULT_RUNTIME_PATH = "/pyodide"
+
+_PREFERRED_NAMES = ("server", "mcp", "app")
+
+
+def register_cli(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``serve`` command to ``pyview``'s subcommands (``parser.add_subparsers()``); returns it.
+
+    The command's handler is stored as ``handler`` (``args.handler(args) -> int``).
+
+    Example:
+        >>> parser = argparse.ArgumentParser(prog="pyview")
+        >>> _ = register_cli(parser.add_subparsers())
+        >>> parser.parse_args(["serve", "server.py", "--http"]).http
+        True
+    """
+    serve_parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="run an MCP server file (an MCPServer with pyview Views) over stdio or HTTP"
+    )
+    add_serve_arguments(serve_parser)
+    return serve_parser
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``serve`` arguments, on any parser."""
+    parser.add_argument("server", help="the server file, optionally with the object's name: server.py[:NAME]")
+    parser.add_argument("--http", action="store_true", help="serve Streamable HTTP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP interface (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
+    parser.add_argument("--path", default=DEFAULT_PATH, help=f"HTTP endpoint path (default {DEFAULT_PATH})")
+    parser.add_argument(
+        "--runtime", choices=("auto", "server", "inline", "url"),
+        help="auto (default): Pyodide where the host allows WebAssembly, else the View runs in this server; "
+        "server: Views run in this server (no WebAssembly); inline: each View embeds Pyodide; url: Views load it "
+        "from --runtime-url, or from this server with --http",
+    )  # fmt: skip
+    parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
+    parser.add_argument(
+        "--snapshot", choices=("auto", "on", "off"),
+        help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "
+        "can make one here (an inline document grows from 7.7 to 15.4 MB; url mode serves it beside the runtime)",
+    )  # fmt: skip
+    parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
+    parser.set_defaults(handler=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Handle ``pyview serve``: set the runtime, import the server file, print what it serves, serve it."""
+    from pyview._tooling.server._http import Transport, runtime_url_for, serve
+    from pyview._tooling.server._views import Views
+    from pyview.packager import BuildError
+
+    if args.runtime_url and args.runtime in ("inline", "server"):
+        raise BuildError("--runtime-url is only used with --runtime url or auto")
+    if args.runtime == "url" or args.runtime_url:
+        url = args.runtime_url
+        if url is None:
+            if not args.http:
+                raise BuildError("--runtime url over stdio needs --runtime-url (or use --http to serve the runtime)")
+            url = runtime_url_for(args.host, args.port, DEFAULT_RUNTIME_PATH)
+        os.environ["PYVIEW_RUNTIME"] = args.runtime or "url"  # read by Views() when the server file creates it
+        os.environ["PYVIEW_RUNTIME_URL"] = url
+    elif args.runtime is not None:
+        os.environ["PYVIEW_RUNTIME"] = args.runtime
+    if args.snapshot is not None:
+        os.environ["PYVIEW_SNAPSHOT"] = args.snapshot  # read by Views() too
+    module, server = load_server(args.server)
+    views = [value for value in vars(module).values() if isinstance(value, Views)]
+    if not args.no_warm_up:
+        for extension in views:
+            extension.warm_up()
+    transport: Transport = "http" if args.http else "stdio"
+
+    async def ready(where: str) -> None:
+        print(await describe(server, views, where), file=sys.stderr, flush=True)
+
+    try:
+        serve(server, transport, host=args.host, port=args.port, path=args.path, on_ready=ready)
+    except OSError as exc:
+        print(f"pyview: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def load_server(spec: str) -> tuple[Any, MCPServer[Any]]:
+    """Import ``server.py`` (or ``server.py:NAME``) as a module and return it and its ``MCPServer``.
+
+    Without ``NAME`` the server is the module's only ``MCPServer``, or the one named ``server``, ``mcp`` or
+    ``app``.
+
+    Raises:
+        BuildError: the file does not exist, fails to import, or does not hold exactly one server.
+    """
+    from mcp.server.mcpserver import MCPServer
+
+    from pyview.packager import BuildError
+
+    file_part, name = (spec, "") if Path(spec).exists() or ":" not in spec else spec.rsplit(":", 1)
+    path = Path(file_part).resolve()
+    if not path.is_file():
+        raise BuildError(f"server file not found: {file_part}")
+    module_name = path.stem if path.stem.isidentifier() else "_pyview_server"
+    if module_name in sys.modules:  # e.g. a test suite's own module called "server"
+        module_name = f"_pyview_server_{module_name}"
+    module_spec = importlib.util.spec_from_file_location(module_name, path)
+    if module_spec is None or module_spec.loader is None:
+        raise BuildError(f"cannot import {path} as a Python module")
+    module = importlib.util.module_from_spec(module_spec)
+    sys.path.insert(0, str(path.parent))
+    sys.modules[module_name] = module
+    try:
+        module_spec.loader.exec_module(module)
+    except BuildError:
+        raise
+    except Exception as exc:
+        raise BuildError(f"{file_part} failed to import: {type(exc).__name__}: {exc}") from exc
+    if name:
+        server = getattr(module, name, None)
+        if not isinstance(server, MCPServer):
+            raise BuildError(f"{file_part} has no MCPServer named {name!r}")
+        return module, server
+    found = {key: value for key, value in vars(module).items() if isinstance(value, MCPServer)}
+    if len(found) > 1:
+        found = {key: value for key, value in found.items() if key in _PREFERRED_NAMES} or found
+    if len(found) != 1:
+        what = "no MCPServer" if not found else f"several MCPServers ({', '.join(found)})"
+        raise BuildError(f"{file_part} defines {what}; name one: pyview serve {file_part}:NAME")
+    return module, next(iter(found.values()))
+
+
+async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -> str:
+    """The start-up summary: the endpoint, the tools (with the View each one shows), and the Views."""
+    tools = await server.list_tools()
+    handles = [handle for extension in views for handle in extension.views]
+    by_uri = {handle.uri: handle.name for handle in handles}
+    lines = [f"pyview: serving MCP server {server.name!r} on {where}"]
+    lines.append(f"  tools ({len(tools)}):")
+    for tool in tools:
+        ui = (tool.meta or {}).get("ui", {})
+        shows = f"  -> View {by_uri.get(ui.get('resourceUri'), ui.get('resourceUri'))}" if ui else ""
+        only = f" [{'/'.join(ui['visibility'])} only]" if ui.get("visibility") and len(ui["visibility"]) == 1 else ""
+        lines.append(f"    {tool.name}{only}{shows}")
+    lines.append(f"  Views ({len(handles)}):")
+    for handle in handles:
+        runtime = _runtime_label(handle.runtime, handle.runtime_url) + (", memory snapshot" if handle.snapshot else "")
+        lines.append(f"    {handle.name}: {handle.uri}  ({handle.path.name}, {runtime})")
+    return "\n".join(lines)
+
+
+def _runtime_label(runtime: str, runtime_url: str | None) -> str:
+    pyodide = f"runtime from {runtime_url}" if runtime_url else "inline runtime"
+    if runtime == "server":
+        return "server runtime"
+    if runtime == "auto":
+        return f"auto: {pyodide}, else server runtime"
+    return pyodide
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pyview.server SERVER.py [options]``: the same as ``pyview serve``."""
+    parser = argparse.ArgumentParser(prog="python -m pyview.server", description="Run an MCP server with pyview Views.")
+    add_serve_arguments(parser)
+    args = parser.parse_args(argv)
+    from pyview.packager import BuildError
+
+    try:
+        return run_serve(args)
+    except BuildError as exc:
+        print(f"pyview: error: {exc}", file=sys.stderr)
+        return 1

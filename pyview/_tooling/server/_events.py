@@ -1,0 +1,87 @@
+"""One ``pyview_event`` call's events: checked (limits), dispatched to their handlers, and waited for.
+
+Example:
+    >>> checked({"events": [{"hid": 1, "path": [0], "type": "click", "data": {}}]})[0][0]["type"]
+    'click'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from pyview._tooling.server._render import ServerRoot, find_handler
+from pyview._tooling.server._server_app import ServerApp
+
+MAX_EVENTS = 64
+MAX_EVENT_BYTES = 64_000
+
+
+class EventError(Exception):
+    """A ``pyview_event`` call that cannot be handled (the message goes back as ``error``)."""
+
+
+def checked(args: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The call's ``events`` and ``answers``, or :class:`EventError` when they break the limits."""
+    events = args.get("events") or []
+    answers = args.get("answers") or []
+    if not isinstance(events, list) or not isinstance(answers, list):
+        raise EventError("`events` and `answers` must be lists")
+    if len(events) > MAX_EVENTS or len(answers) > MAX_EVENTS:
+        raise EventError(f"too many events or answers in one call (at most {MAX_EVENTS} each)")
+    for item in (*events, *answers):
+        if not isinstance(item, dict):
+            raise EventError("every event and answer must be an object")
+        size = len(json.dumps(item, default=str))
+        if size > MAX_EVENT_BYTES:
+            raise EventError(f"an event or answer is too large ({size:,} bytes; at most {MAX_EVENT_BYTES:,})")
+    for event in events:
+        if not isinstance(event.get("data", {}), dict) or not isinstance(event.get("path", []), list):
+            raise EventError("an event's `data` must be an object and its `path` a list of numbers")
+    return events, answers
+
+
+def dispatch(root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None:
+    """Run the handler an event names: by ``hid`` in a live session, by ``path`` after a restore (ids changed)."""
+    data = dict(event.get("data") or {})
+    type_ = str(event.get("type") or data.get("type") or "")
+    data["type"] = type_
+    hid = event.get("hid")
+    if restored:  # new ids: the element is where the View showed it (the token's state is the one it showed)
+        found = find_handler(root, event.get("path") or [], type_)
+        if found is None:
+            root.problems.append(f"a {type_!r} event reached no handler (the View changed meanwhile)")
+            return
+        hid, data["target"] = found
+    elif not isinstance(hid, int) or hid not in root.handlers:
+        return  # its element was removed while the event travelled (never guess another one by its path)
+    root.dispatch(hid, json.dumps(data))
+
+
+async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
+    """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
+    deadline = time.monotonic() + timeout
+    signal = app.relay.signal = asyncio.Event()
+    while True:
+        await asyncio.sleep(0)
+        if root.dirty and not root.rendering:
+            root.flush()
+        pending = [task for task in root.tasks if not task.done()]
+        if len(pending) <= app.waiting:  # done, or every task left waits for the host's answer to a request
+            break
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        signal.clear()
+        asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
+        try:
+            await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            asked.cancel()
+    app.relay.signal = None  # an idle session keeps no event (it holds a deque)
+    for _ in range(3):  # let a finished handler's scheduled render happen
+        await asyncio.sleep(0)
+    if root.dirty and not root.rendering:
+        root.flush()

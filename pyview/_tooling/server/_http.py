@@ -1,0 +1,123 @@
+"""Transports: stdio, and Streamable HTTP (Starlette, uvicorn) with the pinned runtime served beside it."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import anyio
+import uvicorn
+from mcp.server.mcpserver import MCPServer
+from starlette.applications import Starlette
+from starlette.routing import Mount
+
+from pyview._tooling.server._cli import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
+from pyview._tooling.server._runtime_files import runtime_files_app
+
+Transport = Literal["stdio", "http"]
+
+
+def http_app(
+    server: MCPServer[Any],
+    *,
+    path: str = DEFAULT_PATH,
+    runtime_path: str | None = DEFAULT_RUNTIME_PATH,
+    host: str = "127.0.0.1",
+    **options: Any,
+) -> Starlette:
+    """The server's Streamable HTTP app (the SDK's) with the Pyodide runtime mounted at ``runtime_path``.
+
+    Views built with ``runtime="url"`` load the runtime from ``http://HOST:PORT{runtime_path}/``; pass
+    ``runtime_path=None`` to leave it out. ``options`` go to ``MCPServer.streamable_http_app`` (e.g.
+    ``stateless_http=True``, ``json_response=True``).
+
+    Example:
+        >>> app = http_app(server)  # doctest: +SKIP
+        >>> uvicorn.run(app, port=8000)  # doctest: +SKIP
+    """
+    app = server.streamable_http_app(streamable_http_path=path, host=host, **options)
+    if runtime_path is not None:
+        app.router.routes.append(Mount(runtime_path.rstrip("/"), app=runtime_files_app()))
+    return app
+
+
+def runtime_url_for(host: str, port: int, runtime_path: str = DEFAULT_RUNTIME_PATH) -> str:
+    """The base URL a browser loads the runtime from, for a server listening on ``host:port``.
+
+    Example:
+        >>> runtime_url_for("0.0.0.0", 8000)
+        'http://127.0.0.1:8000/pyodide/'
+    """
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{runtime_path.rstrip('/')}/"
+
+
+async def serve_async(
+    server: MCPServer[Any],
+    transport: Transport = "stdio",
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    path: str = DEFAULT_PATH,
+    runtime_path: str | None = DEFAULT_RUNTIME_PATH,
+    log_level: str = "warning",
+    on_ready: Callable[[str], Awaitable[None] | None] | None = None,
+) -> None:
+    """Serve ``server`` over stdio or Streamable HTTP until cancelled.
+
+    Args:
+        server: the ``MCPServer``.
+        transport: ``"stdio"`` or ``"http"``.
+        host: the interface to listen on (HTTP).
+        port: the port (HTTP); ``0`` picks a free one, reported to ``on_ready``.
+        path: the MCP endpoint (HTTP).
+        runtime_path: where the runtime files are mounted (HTTP), ``None`` for none.
+        log_level: uvicorn's log level.
+        on_ready: called with the endpoint URL (``"stdio"`` for stdio) once the server accepts connections.
+
+    Raises:
+        OSError: the HTTP server could not start (the port is in use, say).
+    """
+    if transport == "stdio":
+        if on_ready is not None:
+            await _maybe_await(on_ready("stdio"))
+        await server.run_stdio_async()
+        return
+    app = http_app(server, path=path, runtime_path=runtime_path, host=host)
+    web = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on"))
+    failed: list[object] = []
+
+    async def run_web() -> None:
+        try:
+            await web.serve()
+        except SystemExit as exc:  # uvicorn exits when it cannot start (a port in use, say)
+            failed.append(exc.code)
+
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(run_web)
+        while not (web.started or failed or web.should_exit):
+            await anyio.sleep(0.02)
+        if web.started and on_ready is not None:
+            bound = web.servers[0].sockets[0].getsockname()[1] if web.servers else port
+            await _maybe_await(on_ready(f"{runtime_url_for(host, bound, '')[:-1]}{path}"))
+    if failed:
+        raise OSError(f"could not serve on {host}:{port} (the log above says why)")
+
+
+def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any) -> None:
+    """Run :func:`serve_async` until interrupted (what ``pyview serve`` calls).
+
+    Example:
+        >>> if __name__ == "__main__":  # doctest: +SKIP
+        ...     serve(server, "http", port=8000)
+    """
+    try:
+        anyio.run(lambda: serve_async(server, transport, **options))
+    except KeyboardInterrupt:
+        print("pyview: stopped", file=sys.stderr)
+
+
+async def _maybe_await(value: Awaitable[None] | None) -> None:
+    if value is not None:
+        await value

@@ -1,0 +1,389 @@
+"""The server runtime engine: live View sessions, signed snapshots, and the ``pyview_event`` round trip.
+
+A session is one View instance running on the server: a :class:`ServerRoot` (the mounted component tree) and a
+:class:`ServerApp`. Sessions live in a bounded LRU cache keyed by an unguessable instance id. Every answer
+carries a new signed token (see :mod:`pyview._tooling.server._signing`) holding the hook state and tool data, so an
+event that reaches another worker, or this one after a restart or an eviction, restores the session from the token (a
+fresh mount with the saved state) and answers with ``reset`` (the whole tree) plus the event's patches.
+
+Example:
+    >>> engine = Engine(views, secret=b"x" * 32)  # doctest: +SKIP
+    >>> answer = await engine.handle({"session": token, "events": [click]}, call_tool)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import secrets
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from pyview._core.components._view_state import ViewStateClient
+from pyview._tooling.server._events import EventError, checked, dispatch, settle
+from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
+from pyview._tooling.server._server_app import CallTool, ServerApp
+from pyview._tooling.server._signing import Signer, TokenError
+from pyview._tooling.server._snapshot import Seeder, SnapshotError, capture
+from pyview._tooling.server._view_state import ViewState, ViewStateError
+
+logger = logging.getLogger("pyview.server")
+
+MAX_TOKEN_BYTES = 1_000_000
+
+
+class ServedView(Protocol):
+    """What the engine needs of a declared View (a :class:`~pyview.server.ServerView`)."""
+
+    name: str
+    path: Any
+
+    @property
+    def source_digest(self) -> str: ...
+
+
+class Directory(Protocol):
+    """Where the engine finds server-runtime Views (:class:`~pyview.server.Views` is one)."""
+
+    def server_view(self, name: str) -> ServedView | None:
+        """The server-runtime View called ``name``."""
+
+    def server_view_for_tool(self, tool: str) -> ServedView | None:
+        """The server-runtime View that shows ``tool``'s results."""
+
+    def server_views(self) -> Sequence[ServedView]:
+        """Every server-runtime View."""
+
+
+class Session:
+    """One live View instance."""
+
+    __slots__ = ("app", "instance", "lock", "name", "root", "seq", "used")
+
+    def __init__(self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int) -> None:
+        self.instance = instance
+        self.name = name
+        self.root = root
+        self.app = app
+        self.seq = seq
+        self.lock = asyncio.Lock()
+        self.used = time.monotonic()
+
+    def close(self) -> None:
+        """Unmount (effect cleanups run) and fail the requests still waiting for the host."""
+        try:
+            self.root.unmount()
+        except Exception:
+            logger.exception("pyview: unmounting an evicted session failed")
+        self.app.close()
+
+
+class Engine:
+    """Sessions of server-runtime Views (see the module docs).
+
+    Args:
+        directory: finds the declared Views (the :class:`~pyview.server.Views`).
+        secret: the signing key (see :func:`pyview._tooling.server._signing.load_secret`).
+        max_sessions: live sessions kept in memory; the least recently used is evicted beyond it (its next event
+            restores it from the token).
+        ttl: seconds a token stays valid after the answer that issued it.
+        event_timeout: seconds an event waits for its handlers (async ones included) before answering; work
+            still running then sends its patches with the next answer.
+    """
+
+    def __init__(
+        self,
+        directory: Directory,
+        *,
+        secret: bytes,
+        max_sessions: int = 1000,
+        ttl: float = 24 * 3600,
+        event_timeout: float = 20.0,
+    ) -> None:
+        self.directory = directory
+        self.signer = Signer(secret, max_bytes=MAX_TOKEN_BYTES)
+        self.max_sessions = max_sessions
+        self.ttl = ttl
+        self.event_timeout = event_timeout
+        self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
+        self._views: dict[str, Any] = {}
+        self.view_state: ViewState | None = None
+        """Signed View instance ids and their store (set by the ``ServerRuntime``; None: no ``use_view_state``)."""
+
+    # -- tool results --------------------------------------------------------------------------------------
+
+    def result_meta(
+        self, handle: ServedView, arguments: dict[str, Any] | None, result: dict[str, Any], *, session: bool
+    ) -> dict[str, Any]:
+        """``_meta["pyview"]`` for a tool result shown by ``handle``: the server-rendered tree and a session token.
+
+        A View that fails to render is logged and gets no ``tree`` (it still runs in the browser); one whose state
+        cannot be saved gets no ``session``. Either way ``error`` says why.
+        """
+        meta: dict[str, Any] = {"v": 1, "view": handle.name}
+        if self.view_state is not None:  # a new View instance: use_view_state's values start empty
+            meta["instance"] = self.view_state.mint(handle.name)
+            result = {**result, "_meta": {**(result.get("_meta") or {}), "pyview": {"instance": meta["instance"]}}}
+        try:
+            view = self._view(handle)
+            app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
+            attach_view_state(app, self.view_state, fresh=True)
+            root, tree = mount_tree(view, app, handle.name, effects=False)
+            if root.problems:
+                raise RenderError("; ".join(root.problems))
+            meta["tree"] = tree if session else strip_handlers(tree)
+            if getattr(getattr(app, "_pyview_view_state", None), "used", False):
+                meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values before painting
+            if session:
+                state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
+                meta["session"] = self._token(handle, secrets.token_urlsafe(18), 0, app, state)
+        except (RenderError, SnapshotError) as exc:
+            if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
+                logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)
+            meta["error"] = {"message": str(exc)}
+        return meta
+
+    # -- events --------------------------------------------------------------------------------------------
+
+    async def handle(self, arguments: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
+        """Answer one ``pyview_event`` call (never raises: problems come back as ``error``)."""
+        try:
+            return await self._handle(arguments, call_tool)
+        except (EventError, TokenError, RenderError, SnapshotError) as exc:
+            logger.warning("pyview: pyview_event refused: %s", exc)
+            return {"v": 1, "patches": [], "requests": [], "error": {"message": str(exc)}}
+        except Exception as exc:
+            logger.exception("pyview: pyview_event failed")
+            message = f"internal error ({type(exc).__name__}); the server log has the details"
+            return {"v": 1, "patches": [], "requests": [], "error": {"message": message}}
+
+    async def _handle(self, args: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
+        events, answers = checked(args)
+        token = args.get("session")
+        problems: list[str] = []
+        reset: list[Any] | None = None
+        if token is not None:
+            claims = self._claims(token)
+            handle = self._handle_of(claims["v"])
+            if claims["d"] != handle.source_digest:
+                raise EventError(f"View {handle.name!r} changed since this session started; reload the View")
+            session = self._live(claims, problems)
+            if claims.get("stale"):
+                events = []
+        elif isinstance(args.get("start"), dict):
+            handle, claims, session = self._start_claims(args), None, None
+        else:
+            raise EventError("pyview_event needs a session token (or `start` to begin one)")
+        if session is None:
+            session, reset = self._restore(handle, claims, args, call_tool, problems)
+        async with session.lock:
+            app, root = session.app, session.root
+            app._call_tool = call_tool
+            if isinstance(args.get("capabilities"), dict):
+                app.set_capabilities(args["capabilities"])
+            if isinstance(args.get("context"), dict) and args["context"]:
+                app.merge_host_context(args["context"])
+            for answer in answers:
+                if not app.answer(answer):
+                    problems.append(
+                        f"the host's answer to request {answer.get('id')!r} was dropped: the request was made before "
+                        "this View's session was restored (on another worker, or after a restart), and the handler "
+                        "that waited for it is gone"
+                    )
+            for event in events:
+                dispatch(root, event, restored=reset is not None)
+            await settle(root, app, self.event_timeout)
+            problems.extend(root.problems)
+            root.problems.clear()
+            session.seq += 1
+            try:
+                state: dict[str, Any] | None = capture(root.container, app)
+            except SnapshotError as exc:
+                logger.error("pyview: View %r: %s", handle.name, exc)
+                problems.append(str(exc))
+                state = None
+            out: dict[str, Any] = {
+                "v": 1,
+                "session": self._token(handle, session.instance, session.seq, app, state),
+                "patches": root.take(),
+                "requests": app.relay.take(),
+            }
+            if not any(not task.done() for task in root.tasks):
+                app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
+        if reset is not None:
+            out["reset"] = reset
+        if problems:
+            out["error"] = {"message": "\n".join(problems)}
+        return out
+
+    # -- sessions ------------------------------------------------------------------------------------------
+
+    def _live(self, claims: dict[str, Any], problems: list[str]) -> Session | None:
+        """The cached session the token names, or None to restore from the token.
+
+        A token older than the cached session (sent again, or replayed) is answered from the cached state, never
+        rolled back to: its events are dropped, and ``reset`` brings the View up to date.
+        """
+        session = self.sessions.get(claims["i"])
+        if session is None or session.name != claims["v"]:
+            return None
+        if session.seq == claims["n"]:
+            self.sessions.move_to_end(session.instance)
+            session.used = time.monotonic()
+            return session
+        if session.seq > claims["n"]:
+            problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
+            claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
+            claims["stale"] = True
+        self._evict(session.instance)  # another worker moved on (newer token): the token wins
+        return None
+
+    def _restore(
+        self,
+        handle: ServedView,
+        claims: dict[str, Any] | None,
+        args: dict[str, Any],
+        call_tool: CallTool | None,
+        problems: list[str],
+    ) -> tuple[Session, list[Any]]:
+        view = self._view(handle)
+        if claims is None:
+            start = args["start"]
+            data = {"input": start.get("input"), "result": start.get("result"), "context": args.get("context")}
+            instance, seq, state = secrets.token_urlsafe(18), 0, {}
+        else:
+            data, instance, seq, state = shared_strings(claims["t"]), claims["i"], claims["n"], claims["s"]
+            if state is None:
+                raise EventError(
+                    f"this View's state could not be saved after an earlier event, so the session cannot be "
+                    f"restored here (View {handle.name!r}); reload the View"
+                )
+        app = ServerApp(
+            view.app,
+            tool_input=data.get("input") if isinstance(data.get("input"), dict) else None,
+            tool_result=data.get("result") if isinstance(data.get("result"), dict) else None,
+            host_context=data.get("context") if isinstance(data.get("context"), dict) else None,
+            capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
+            call_tool=call_tool,
+        )
+        attach_view_state(app, self.view_state)  # before the first render: it shows the stored values
+        seeder = Seeder(state if isinstance(state, dict) else {}, app)
+        root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
+        if seeder.unused():
+            problems.append(f"{seeder.unused()} saved value(s) of View {handle.name!r} found no component on restore")
+        session = Session(instance, handle.name, root, app, seq)
+        self.sessions[instance] = session
+        idle_since = time.monotonic() - self.ttl
+        while self.sessions and (
+            len(self.sessions) > self.max_sessions or next(iter(self.sessions.values())).used < idle_since
+        ):
+            self._evict(next(iter(self.sessions)))  # least recently used first; idle past the token's life too
+        return session, tree
+
+    def _evict(self, instance: str) -> None:
+        session = self.sessions.pop(instance, None)
+        if session is not None:
+            session.close()
+
+    def _claims(self, token: object) -> dict[str, Any]:
+        claims = self.signer.verify(token)
+        kinds: dict[str, type | tuple[type, ...]] = {
+            "i": str,
+            "v": str,
+            "d": str,
+            "n": int,
+            "x": (int, float),
+            "t": dict,
+        }
+        for key, kind in kinds.items():
+            if not isinstance(claims.get(key), kind):
+                raise TokenError("the session token is malformed")
+        if claims["x"] < time.time():
+            raise TokenError("the session token has expired; reload the View")
+        return claims
+
+    def _token(self, handle: ServedView, instance: str, seq: int, app: ServerApp, state: dict[str, Any] | None) -> str:
+        payload = {"i": instance, "v": handle.name, "d": handle.source_digest, "n": seq,
+                   "x": int(time.time() + self.ttl), "s": state, "t": app.data}  # fmt: skip
+        return self.signer.sign(payload)
+
+    def _handle_of(self, name: object) -> ServedView:
+        handle = self.directory.server_view(str(name))
+        if handle is None:
+            raise EventError(f"no server-runtime View named {name!r} on this server")
+        return handle
+
+    def _start_claims(self, args: dict[str, Any]) -> ServedView:
+        name = args["start"].get("view")
+        if name is not None:
+            return self._handle_of(name)
+        context: dict[str, Any] = args["context"] if isinstance(args.get("context"), dict) else {}
+        tool = ((context.get("toolInfo") or {}).get("tool") or {}).get("name")
+        handle = self.directory.server_view_for_tool(str(tool)) if tool else None
+        if handle is None and len(self.directory.server_views()) == 1:
+            handle = self.directory.server_views()[0]
+        if handle is None:
+            raise EventError("`start` needs the View's name (`start.view`): this server has several Views")
+        return handle
+
+    def _view(self, handle: ServedView) -> Any:
+        """The View's ``view`` object, imported once (a View that cannot be imported fails the same way each time,
+        logged once)."""
+        view = self._views.get(handle.name)
+        if view is None:
+            try:
+                view = load_view(handle.path)
+            except RenderError as exc:
+                logger.warning("pyview: View %r cannot run on the server: %s", handle.name, exc)
+                view = exc
+            self._views[handle.name] = view
+        if isinstance(view, RenderError):
+            raise view
+        return view
+
+
+def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
+    """Give ``app`` a ``use_view_state`` client reading and writing the store of its result's instance directly.
+
+    ``fresh``: the instance was minted just now, so it has no values yet (no store read). A refused instance id
+    leaves the App without a client (``use_view_state`` then loads through the tool and reports the error).
+    """
+    result = app.session.tool_result
+    pyview = (result.meta or {}).get("pyview") if result is not None else None
+    token = pyview.get("instance") if isinstance(pyview, dict) else None
+    if view_state is None or not isinstance(token, str):
+        return
+    try:
+        values = {} if fresh else view_state.values(token)
+    except ViewStateError as exc:
+        logger.warning("pyview: %s", exc)
+        return
+
+    def write(instance: str, changes: dict[str, Any]) -> None:
+        view_state.call({"instance": instance, "op": "put", "values": changes})
+
+    app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
+
+
+def shared_strings(value: Any) -> Any:
+    """``value`` (decoded JSON) with its object keys and short strings interned.
+
+    A live session keeps its tool data for as long as it lives; decoded afresh from each token, every instance
+    would hold its own copies of the same keys (``"status"``) and of values that repeat (``"paid"``, ``"USD"``).
+
+    Example:
+        >>> a, b = shared_strings({"status": "paid"}), shared_strings({"status": "pa" + "id"})
+        >>> next(iter(a)) is next(iter(b)) and a["status"] is b["status"]
+        True
+    """
+    kind = type(value)
+    if kind is dict:
+        return {sys.intern(k) if type(k) is str else k: shared_strings(v) for k, v in value.items()}
+    if kind is list:
+        return [shared_strings(item) for item in value]
+    if kind is str and len(value) <= 64:
+        return sys.intern(value)
+    return value

@@ -1,0 +1,258 @@
+"""A View mounted under the Python host in headless Chromium, driven from a synchronous test."""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from pyview._tooling.testing._server import HostServer
+from pyview.host import Backend, Host, Profile
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Error, Frame, FrameLocator, Locator, Page
+
+    from pyview._tooling.host._relay import RelaySession
+
+ERROR_LEVELS = ("error", "critical", "alert", "emergency")
+
+
+class SyncHost:
+    """The :class:`~pyview.host.Host` of a mounted View, from the test's thread.
+
+    Attributes are read as snapshots (``view.host.model_context``, ``.messages``, ``.logs``, ``.traffic``...);
+    the methods below wait on the host's loop.
+    """
+
+    def __init__(self, server: HostServer, host: Host) -> None:
+        self._server = server
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return self._server.call(lambda: copy.deepcopy(getattr(self._host, name)))
+
+    def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:
+        """The next request (or notification) with ``method`` the View sent, waiting up to ``timeout`` s."""
+        return self._server.run(self._host.next_request(method, timeout=timeout), timeout + 5)
+
+    def teardown(self, reason: str | None = None, timeout: float = 10.0) -> None:
+        """Send ``ui/resource-teardown`` and wait for the View's answer."""
+        self._server.run(self._host.teardown(reason, timeout=timeout), timeout + 5)
+
+    def ping(self, timeout: float = 10.0) -> None:
+        """Ping the View."""
+        self._server.run(self._host.ping(timeout=timeout), timeout + 5)
+
+    def call_view_tool(self, name: str, arguments: Mapping[str, Any] | None = None) -> Any:
+        """Call a tool the View registered."""
+        return self._server.run(self._host.call_view_tool(name, arguments))
+
+
+class MountedView:
+    """A View running in a sandboxed frame of a Chromium page, served by a Python host.
+
+    Examples:
+        >>> view = mount_view("views/counter.py", tools={"increment": lambda a: {"n": a["n"] + 1}})  # doctest: +SKIP
+        >>> view.send_tool_result({"n": 1})  # doctest: +SKIP
+        >>> view.locator("#count").wait_for()  # doctest: +SKIP
+        >>> view.host.next_request("tools/call")["params"]["name"]  # doctest: +SKIP
+        'increment'
+    """
+
+    def __init__(self, server: HostServer, session: RelaySession, host: Host, page: Page) -> None:
+        self.server = server
+        self.session = session
+        self.page = page
+        self.host = SyncHost(server, host)
+        self.allow_errors = False
+        """Set to True to let this test pass with console errors or a Python traceback in the View."""
+        self.console: list[ConsoleMessage] = []
+        self.page_errors: list[Error] = []
+        self._host = host
+        page.on("console", lambda message: self.console.append(message))
+        page.on("pageerror", lambda error: self.page_errors.append(error))
+
+    # -- the page and the frame ------------------------------------------------------------------------------
+
+    @property
+    def frame(self) -> Frame:
+        """The View's frame (waits up to 10 s for it to be attached)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for frame in self.page.main_frame.child_frames:
+                return frame
+            self.page.wait_for_timeout(20)
+        raise TimeoutError("the View's frame was never attached")
+
+    @property
+    def frame_locator(self) -> FrameLocator:
+        """A Playwright ``FrameLocator`` for the View's iframe (follows a re-mounted frame)."""
+        return self.page.frame_locator("iframe")
+
+    def locator(self, selector: str) -> Locator:
+        """A Playwright locator inside the View, e.g. ``view.locator("#count")``."""
+        return self.frame_locator.locator(selector)
+
+    def screenshot(self, path: str | None = None) -> bytes:
+        """A PNG of the View's frame (also written to ``path`` if given)."""
+        return self.page.locator("iframe").screenshot(path=path)
+
+    # -- host -> View ------------------------------------------------------------------------------------------
+
+    def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
+        """Deliver ``ui/notifications/tool-input`` (queued until the View is initialized)."""
+        self.server.call(self._host.send_tool_input, arguments)
+
+    def send_tool_input_partial(self, arguments: Mapping[str, Any] | None = None) -> None:
+        """Deliver ``ui/notifications/tool-input-partial``."""
+        self.server.call(self._host.send_tool_input_partial, arguments)
+
+    def send_tool_result(self, result: object) -> None:
+        """Deliver ``ui/notifications/tool-result`` (a ``CallToolResult`` dict, text, or structured value)."""
+        self.server.call(self._host.send_tool_result, result)
+
+    def send_tool_cancelled(self, reason: str | None = None) -> None:
+        """Deliver ``ui/notifications/tool-cancelled``."""
+        self.server.call(self._host.send_tool_cancelled, reason)
+
+    def set_host_context(self, changes: Mapping[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
+        """Change the host context; the View gets only the difference. Returns it."""
+        return self.server.call(self._host.set_host_context, changes, **more)
+
+    # -- waiting and checking ----------------------------------------------------------------------------------
+
+    def wait_handshake(self, timeout: float = 60.0) -> None:
+        """Wait until the View completed the ``ui/initialize`` handshake (phase 1).
+
+        The boot shim makes the handshake itself, seconds before Python is up: a View past this phase may not yet
+        render what the host sends. Most tests want :meth:`wait_ready`.
+        """
+        self._wait(lambda: bool(self.server.call(lambda: self._host.initialized)), "complete the handshake", timeout)
+
+    def wait_python(self, timeout: float = 60.0) -> None:
+        """Wait until Python runs in the View (phase 2: the runtime is loaded; the View is being imported)."""
+        self._wait(lambda: "python" in (self._marks() or {}), "start Python", timeout)
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Wait until the View is live: handshake done, Python running, and the first render after connecting done
+        (phase 3). What the host sends from then on is rendered as soon as it arrives; what the user does is handled.
+
+        Raises at once if the View reported a failure instead (a boot panel or a Python traceback).
+        """
+        self.wait_handshake(timeout)
+        # A View without pyview's boot shim (hand-written JS) is live once its handshake is done.
+        self._wait(self._live, "become live (Python up, first render done)", timeout)
+
+    def _marks(self) -> dict[str, float] | None:
+        """The boot shim's marks; ``None`` for a View without pyview's shim (a hand-written JS View)."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            marks: dict[str, float] | None = self.frame.evaluate(
+                "() => globalThis.pyviewBoot ? pyviewBoot.marks : null"
+            )
+        except PlaywrightError:  # the frame is navigating or being replaced: no marks yet
+            return {}
+        return marks
+
+    def _live(self) -> bool:
+        marks = self._marks()
+        return marks is None or "live" in marks  # without the shim, the handshake was the last step
+
+    def _wait(self, done: Callable[[], bool], what: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if done():
+                return
+            failures = self.server.call(self._failures)
+            if failures:
+                raise AssertionError("the View failed to start:\n" + "\n".join(failures))
+            # lets Playwright process events (time.sleep would not); each check costs the busy machine a round trip
+            self.page.wait_for_timeout(100)
+        raise TimeoutError(f"the View did not {what} within {timeout:g} s")
+
+    def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:
+        """Shortcut for ``view.host.next_request(method)``."""
+        return self.host.next_request(method, timeout)
+
+    def error_panel(self) -> dict[str, str] | None:
+        """The boot error panel's kind, title and text, or ``None``."""
+        result: dict[str, str] | None = self.frame.evaluate(
+            """() => { const p = document.getElementById("pyview-error");
+                return p && {kind: p.dataset.kind, title: p.querySelector("h2").textContent, text: p.innerText}; }"""
+        )
+        return result
+
+    def _failures(self) -> list[str]:
+        return [_describe(log) for log in self._host.logs if log.get("level") in ERROR_LEVELS]
+
+    def errors(self) -> list[str]:
+        """Console errors, uncaught page errors, and error logs the View sent the host (a Python traceback)."""
+        self.page.wait_for_timeout(1)  # let Playwright deliver pending console events
+        found = [f"console error: {m.text}" for m in self.console if m.type == "error"]
+        found += [f"uncaught: {e.message}" for e in self.page_errors]
+        found += [f"View log: {text}" for text in self.server.call(self._failures)]
+        return found
+
+    def close(self) -> None:
+        """Close the page and the host session."""
+        if not self.page.is_closed():
+            self.page.context.close()
+        self.server.call(self.server.hub.close, self.session.id)
+
+
+def mount(
+    server: HostServer,
+    page: Page,
+    html: str,
+    *,
+    backend: Backend | None = None,
+    profile: Profile = "full",
+    host_context: Mapping[str, Any] | None = None,
+    tool: Mapping[str, Any] | None = None,
+    ui_meta: Mapping[str, Any] | None = None,
+    allow_wasm: bool = True,
+) -> MountedView:
+    """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``."""
+    session, host = open_session(
+        server, html, backend=backend, profile=profile, host_context=host_context, tool=tool, ui_meta=ui_meta,
+        allow_wasm=allow_wasm,
+    )  # fmt: skip
+    handle = MountedView(server, session, host, page)
+    page.goto(f"{server.url}{session.base}/")
+    return handle
+
+
+def open_session(
+    server: HostServer,
+    html: str,
+    *,
+    backend: Backend | None = None,
+    profile: Profile = "full",
+    host_context: Mapping[str, Any] | None = None,
+    tool: Mapping[str, Any] | None = None,
+    ui_meta: Mapping[str, Any] | None = None,
+    allow_wasm: bool = True,
+) -> tuple[RelaySession, Host]:
+    """A relay session showing ``html`` under a new :class:`~pyview.host.Host`; its page is at
+    ``server.url + session.base + "/"`` (any browser engine may open it)."""
+    meta = dict(ui_meta or {})
+
+    def create() -> tuple[RelaySession, Host]:
+        host = Host(backend, profile=profile, host_context=host_context, tool=tool, ui_meta=meta)
+        session = server.hub.create()
+        session.mount(
+            html, host, ui_csp=meta.get("csp"), allow_wasm=allow_wasm, prefers_border=bool(meta.get("prefersBorder"))
+        )
+        return session, host
+
+    return server.call(create)
+
+
+def _describe(log: Mapping[str, Any]) -> str:
+    data = log.get("data")
+    if isinstance(data, Mapping):
+        parts = [str(data.get(key)) for key in ("title", "detail") if data.get(key)]
+        return "\n".join(parts) or str(dict(data))
+    return str(data)
