@@ -27,12 +27,14 @@ HOST = """(html) => {
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, openLinks: {}, logging: {} },
     { hostContext: { theme: "light", displayMode: "inline", availableDisplayModes: ["inline", "fullscreen"] } });
-  const seen = window.seen = { sizes: [], calls: [], initialized: false, modes: [] };
+  const seen = window.seen = { sizes: [], calls: [], initialized: false, modes: [], marks: [] };
   bridge.oninitialized = () => {
     seen.initialized = true;
     seen.initializedAt = performance.timeOrigin + performance.now();
   };
   bridge.onsizechange = (size) => seen.sizes.push(size);
+  // a log entry marks a point in the View's message stream: how many size reports had arrived before it
+  bridge.onloggingmessage = (params) => seen.marks.push({ data: params.data, sizes: seen.sizes.length });
   bridge.oncalltool = async (params) => {
     seen.calls.push(params);
     return { content: [{ type: "text", text: "echo: " + params.arguments.text }] };
@@ -136,8 +138,22 @@ def test_size_changed_follows_the_content(bridge_page: Any) -> None:
     frame_of(page).get_by_role("button", name="Grow").click()
     page.wait_for_function(f"() => window.seen.sizes.at(-1).height >= {before} + 150", timeout=10_000)
     count = page.evaluate("() => window.seen.sizes.length")
-    page.wait_for_timeout(500)
-    assert page.evaluate("() => window.seen.sizes.length") == count  # no feedback loop: quiet when nothing changes
+    # No feedback loop: quiet when nothing changes. The View posts a mark through its own channel after three
+    # frames: a layout change is observed (ResizeObserver) by the end of its frame, its report is measured and
+    # posted on the next one, so any report the growth (or that report) caused is posted before the mark, and
+    # postMessage keeps order. The host must have seen no size report between the growth's and the mark.
+    frame_of(page).evaluate(
+        """() => new Promise((done) => {
+          const after = (frames, then) => requestAnimationFrame(() => frames > 1 ? after(frames - 1, then) : then());
+          after(3, () => {
+            pyviewHost.post(JSON.stringify({ jsonrpc: "2.0", method: "notifications/message",
+              params: { level: "info", data: "settled" } }));
+            done();
+          });
+        })"""
+    )
+    page.wait_for_function("() => window.seen.marks.some((mark) => mark.data === 'settled')")
+    assert page.evaluate("() => window.seen.marks.find((mark) => mark.data === 'settled').sizes") == count
 
 
 def test_teardown_is_awaited(bridge_page: Any) -> None:
