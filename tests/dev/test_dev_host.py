@@ -37,17 +37,28 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return found
 
 
-def show_panel(page: Any) -> Any:
-    """Call show_panel and wait for its new frame (the previous one is replaced)."""
-    before = page.evaluate("() => Number(document.querySelector('#stage iframe')?.dataset.frame || 0)")
+def show_panel(page: Any, host: Any) -> Any:
+    """Call show_panel and wait for the frame that call mounted (the previous one is replaced).
+
+    The call's API request answers once the server mounted the View; every profile switch before it was awaited
+    (``switch_profile``), so no re-mount can land after it: the frame on show must be this call's."""
     page.locator("#tools button[data-tool=show_panel]").click()
-    page.locator("#form button[type=submit]").click()
+    with page.expect_response(lambda response: response.url.endswith("/api/call"), timeout=WAIT):
+        page.locator("#form button[type=submit]").click()
+    assert host.current["tool"]["name"] == "show_panel"
+    frame = host.session.frame
     page.wait_for_function(
-        "(n) => Number(document.querySelector('#stage iframe')?.dataset.frame || 0) > n", arg=before, timeout=WAIT
+        "(n) => Number(document.querySelector('#stage iframe')?.dataset.frame || 0) === n", arg=frame, timeout=WAIT
     )
     view = page.frame_locator("#stage iframe")
     view.locator("#mode").filter(has_text="inline").wait_for(timeout=WAIT)
     return view
+
+
+def switch_profile(page: Any, profile: str) -> None:
+    """Choose a host profile and wait for its API request to answer: the server re-mounted the View by then."""
+    with page.expect_response(lambda response: response.url.endswith("/api/profile"), timeout=WAIT):
+        page.locator("#profile").select_option(profile)
 
 
 def test_form_honours_the_schema(dev: tuple[Any, Any]) -> None:
@@ -92,7 +103,7 @@ def test_form_honours_the_schema(dev: tuple[Any, Any]) -> None:
 
 def test_modes_are_laid_out_as_a_host_does_and_mirrored(dev: tuple[Any, Any]) -> None:
     page, host = dev
-    view = show_panel(page)
+    view = show_panel(page, host)
     frame, stage, center = box(page, "#stage iframe"), box(page, "#stage"), box(page, "#center")
     assert frame["width"] == stage["width"] and center["x"] <= frame["x"]
     assert frame["x"] + frame["width"] <= center["x"] + center["width"]
@@ -122,8 +133,8 @@ def test_modes_are_laid_out_as_a_host_does_and_mirrored(dev: tuple[Any, Any]) ->
 
 
 def test_device_widths_give_the_view_a_narrower_box(dev: tuple[Any, Any]) -> None:
-    page, _host = dev
-    view = show_panel(page)
+    page, host = dev
+    view = show_panel(page, host)
     page.locator("#device").select_option("phone")
     page.wait_for_function("() => document.querySelector('#stage').clientWidth < 390", timeout=WAIT)
     width = int(page.locator("#stage").evaluate("e => e.clientWidth"))
@@ -141,7 +152,7 @@ def test_device_widths_give_the_view_a_narrower_box(dev: tuple[Any, Any]) -> Non
 
 def test_download_saves_a_real_file_and_shows_it(dev: tuple[Any, Any]) -> None:
     page, host = dev
-    view = show_panel(page)
+    view = show_panel(page, host)
     view.locator("#save").click()
     view.locator("#saved").filter(has_text="saved").wait_for(timeout=WAIT)
     card = page.locator("#downloads .file").last
@@ -164,7 +175,7 @@ def test_download_saves_a_real_file_and_shows_it(dev: tuple[Any, Any]) -> None:
 
 def test_teardown_unmounts_after_the_answer(dev: tuple[Any, Any]) -> None:
     page, host = dev
-    show_panel(page)
+    show_panel(page, host)
     page.locator("#teardown").click()
     page.locator("#stage iframe").wait_for(state="detached", timeout=WAIT)
     assert "answered ui/resource-teardown" in page.locator("#stageNote").inner_text()
@@ -176,21 +187,21 @@ def test_teardown_unmounts_after_the_answer(dev: tuple[Any, Any]) -> None:
 
 def test_a_profile_size_limit_refuses_a_big_view(dev: tuple[Any, Any]) -> None:
     page, _host = dev
-    page.locator("#profile").select_option("claude")
+    switch_profile(page, "claude")
     page.locator("#tools button[data-tool=show_big]").click()
     page.locator("#form button[type=submit]").click()
     page.locator("#status.error").filter(has_text="5.0 MB").wait_for(timeout=WAIT)
     assert "Claude shows resources up to 5.0 MB" in page.locator("#stageNote").inner_text()
     assert page.locator("#stage iframe").count() == 0
     assert "Anthropic Sans" in page.evaluate("getComputedStyle(document.body).fontFamily")
-    page.locator("#profile").select_option("full")
+    switch_profile(page, "full")
 
 
 def test_a_profile_brings_its_context_csp_and_modes(dev: tuple[Any, Any]) -> None:
     page, host = dev
-    page.locator("#profile").select_option("vscode")
+    switch_profile(page, "vscode")
     assert page.locator("#displayMode option").all_inner_texts() == ["inline", "fullscreen"]
-    show_panel(page)
+    show_panel(page, host)
     initialize = next(
         m
         for m in reversed([json.loads(line) for line in page.locator("#log div").all_inner_texts()])
@@ -203,11 +214,11 @@ def test_a_profile_brings_its_context_csp_and_modes(dev: tuple[Any, Any]) -> Non
     csp = host.session.document.split('content="', 1)[1].split('"', 1)[0]
     assert "'wasm-unsafe-eval'" in csp and "worker-src" not in csp  # VS Code: no worker-src
     before = page.evaluate("() => Number(document.querySelector('#stage iframe').dataset.frame)")
-    page.locator("#profile").select_option("strict")  # re-mounted under the spec's default CSP
+    switch_profile(page, "strict")  # re-mounted under the spec's default CSP
     page.locator("#csp").filter(has_text="WebAssembly blocked").wait_for(timeout=WAIT)
     page.wait_for_function(
         "(n) => Number(document.querySelector('#stage iframe')?.dataset.frame || 0) > n", arg=before, timeout=WAIT
     )
     csp = host.session.document.split('content="', 1)[1].split('"', 1)[0]
     assert "wasm-unsafe-eval" not in csp and "worker-src" not in csp
-    page.locator("#profile").select_option("full")
+    switch_profile(page, "full")
