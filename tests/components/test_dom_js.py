@@ -122,3 +122,14 @@ def test_dom_js_skips_code_in_attributes_and_keeps_applying(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["html"] == '<a title="t">still updated</a>'
     assert "refused HREF=" in done.stderr and "refused srcDoc=" in done.stderr  # console.warn
+
+
+def test_a_tree_that_starts_over_keeps_its_reused_ids(tmp_path):
+    # The server runtime replaces the whole tree when a session is rebuilt: the new tree numbers from 1 again while
+    # the old nodes' ids are still to be forgotten. Forgetting them must not take the new nodes with them.
+    first = render(table([f"r{i}" for i in range(5)]))
+    again = render(h.section(h.p("rebuilt", on_click=lambda: None), h.p("tree")))
+    replace = json.dumps([[5, 0], *json.loads(again.patches[0])])
+    result = run_node(tmp_path, {"steps": [{"patch": first.patches[0]}, {"patch": replace}]})
+    assert result["html"] == again.html
+    assert result["size"] == len(again.dom.nodes)  # every node of the new tree can still be patched

@@ -10,7 +10,7 @@
  *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
  *
  * Removed subtrees are detached at once but their ids are forgotten after the next frame (a timer if no frame
- * comes): ids are never reused, so nothing looks them up meanwhile, and clearing 1,000 rows costs what
+ * comes): an id whose entry is a newer node is left alone, and clearing 1,000 rows costs what
  * `textContent = ""` costs, not a walk over 10,000 nodes before the paint. node() and size() forget first.
  */
 (function () {
@@ -108,8 +108,11 @@
     parent.insertBefore(fragment, before);
   }
 
+  // Only the entry that still points at this node goes: a renderer that starts over (a server-runtime session
+  // rebuilt from its snapshot numbers from 1 again) may already have given the id to a new node.
   function forget(node) {
-    if (node.__pvId !== undefined) nodes.delete(node.__pvId);
+    var id = node.__pvId;
+    if (id !== undefined && nodes.get(id) === node) nodes.delete(id);
     for (var child = node.firstChild; child !== null; child = child.nextSibling) forget(child);
   }
 
