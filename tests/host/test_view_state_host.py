@@ -70,7 +70,10 @@ def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_
     later.wait_ready()
     later.send_tool_result(result)  # Python is up: the shim holds the result until the values came
     assert seen_once_live(again) == ["units: F"]  # the first paint already has the state: no flash of the default
-    assert again.frame.evaluate("() => pyviewRestore.paints") == ["state"]  # the server's re-render with the values
+    # Painted by the shim from the server's re-render with the values ("state"), or, when Python was up before the
+    # result reached the frame (Pyodide starts 50 ms after a handshake with no result: a loaded machine's test process
+    # can take longer to send it), rendered by Python with them ("python"). Never the result's own tree ("result").
+    assert again.frame.evaluate("() => pyviewRestore.paints") in (["state"], ["python"])
     later.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=30_000)
     assert later.frame.evaluate("() => [window.seenUnits, pyviewRestore.paints]") == [["units: F"], ["python"]]
     assert seen_once_live(bad) == ["units: C"]  # a tampered id: no data
