@@ -55,6 +55,8 @@ def test_mypy_accepts_app_and_the_server_app_as_applike(tmp_path: Path) -> None:
         "a: AppLike = App('demo', '1.0')\n"
         "b: AppLike = ServerApp(None)\n"
     )
-    out, err, status = api.run(["--strict", "--no-error-summary", "--follow-imports=silent", str(case)])
+    root = Path(__file__).resolve().parents[2]  # the project's options and the cache its `mypy` step wrote
+    project = ["--config-file", str(root / "pyproject.toml"), "--cache-dir", str(root / ".mypy_cache")]
+    out, err, status = api.run([*project, "--strict", "--no-error-summary", str(case)])
     assert status == 0, out + err
     assert isinstance(ServerApp(None), App)  # and so has every member checked above
