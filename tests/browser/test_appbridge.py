@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +60,20 @@ def open_bridge(page: Any, build: Callable[..., BuiltView]) -> Any:
     return page
 
 
-@pytest.fixture
-def bridge_page(page: Any, build: Callable[..., BuiltView]) -> Any:
+def open_live(page: Any, build: Callable[..., BuiltView]) -> Any:
     """The conformance View, live: Python runs and has rendered after connecting."""
     open_bridge(page, build)
     page.frames[1].wait_for_function("() => globalThis.pyviewBoot && 'live' in pyviewBoot.marks", timeout=120_000)
     return page
+
+
+@pytest.fixture(scope="module")
+def bridge_page(browser: Any, build: Callable[..., BuiltView]) -> Iterator[Any]:
+    """One live conformance View shared by this module's tests in turn (a boot costs seconds). Each changes only
+    what no other one reads (tool data, theme, display mode, calls, size), so any one runs alone or in any order."""
+    context = browser.new_context()
+    yield open_live(context.new_page(), build)
+    context.close()
 
 
 def frame_of(page: Any) -> Any:
@@ -156,8 +164,8 @@ def test_size_changed_follows_the_content(bridge_page: Any) -> None:
     assert page.evaluate("() => window.seen.marks.find((mark) => mark.data === 'settled').sizes") == count
 
 
-def test_teardown_is_awaited(bridge_page: Any) -> None:
-    page = bridge_page
+def test_teardown_is_awaited(page: Any, build: Callable[..., BuiltView]) -> None:
+    open_live(page, build)  # a View of its own: the teardown ends it
     assert page.evaluate("() => bridge.teardownResource({}).then(() => 'done')") == "done"
     assert (
         frame_of(page).evaluate(
