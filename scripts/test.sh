@@ -9,6 +9,9 @@ echo "== ruff"
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"
+# Bytecode caches on: with PYTHONDONTWRITEBYTECODE set (some environments set it), each pytest worker and every
+# Python process a test starts (servers over stdio, CLIs) compiled pyview and the tests from source again.
+unset PYTHONDONTWRITEBYTECODE
 export PYVIEW_WEATHER=offline  # the weather example simulates: no test reaches the network
 # One pytest-xdist worker per core (at most 4): most of a browser test is one Chromium renderer booting Pyodide,
 # so two run side by side on two cores. loadscope keeps each module's browser tests on one worker, in order, after
