@@ -3,10 +3,33 @@
 Served Views carry a memory snapshot by default where Node can make one (``Views(snapshot="auto")``); making one
 takes seconds per View version, so the suite serves Views without one unless a test asks
 (tests/server/test_served_snapshot.py does, and tests/browser/test_snapshot_boot.py builds them directly).
+
+The longest browser modules run first among the browser modules (:data:`LONG_BROWSER_MODULES`).
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
+
+from pyview._tooling.testing.plugin import uses_browser
+
 os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
+
+# The browser modules that take longest on their one worker (--dist loadscope keeps a module on one worker; the
+# cross-engine suite is ~12 WebKit and Firefox boots): sent out before the other browser modules, so the run does
+# not end with one of them still running on one worker while the other has nothing left to do.
+LONG_BROWSER_MODULES = ("tests/engines/test_engines.py", "tests/examples/test_orders_browser.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last (pyview's plugin), and among them the modules of :data:`LONG_BROWSER_MODULES` first."""
+
+    def rank(item: pytest.Item) -> tuple[bool, int]:
+        module = item.nodeid.split("::", 1)[0]
+        long = LONG_BROWSER_MODULES.index(module) if module in LONG_BROWSER_MODULES else len(LONG_BROWSER_MODULES)
+        return uses_browser(item), long
+
+    items.sort(key=rank)  # stable: each module's tests stay together and in order

@@ -42,14 +42,15 @@ def pytest_configure(config: pytest.Config) -> None:
 _BROWSER_FIXTURES = {"pyview_browser", "mount_view"}
 
 
+def uses_browser(item: pytest.Item) -> bool:
+    """Whether a test runs in a browser: marked ``browser``, or using ``pyview_browser`` or ``mount_view``."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("browser") is not None or bool(fixtures & _BROWSER_FIXTURES)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run browser tests last: once Playwright's sync API has started, the main thread has an event loop
     set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there."""
-
-    def uses_browser(item: pytest.Item) -> bool:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        return item.get_closest_marker("browser") is not None or bool(fixtures & _BROWSER_FIXTURES)
-
     items.sort(key=uses_browser)  # stable: the order within each group is kept
 
 
