@@ -38,7 +38,10 @@ class Node {
     this.childNodes = value ? [new Text(value)] : [];
   }
 }
-class Text extends Node { constructor(data) { super(3); this.data = data; } }
+class Text extends Node {
+  constructor(data) { super(3); this.data = data; }
+  cloneNode() { return new Text(this.data); }
+}
 class Comment extends Node { constructor(data) { super(8); this.data = data; } }
 class Fragment extends Node { constructor() { super(11); } }
 class Element extends Node {
@@ -57,7 +60,16 @@ class Element extends Node {
   get innerHTML() { return this._html === null ? "" : this._html; }
   set innerHTML(value) { this.textContent = ""; this._html = value; }
   addEventListener(type, fn, capture) { this.listeners.push({ type, fn, capture }); }
+  cloneNode(deep) {  // attributes and (deep) children, no expandos or listeners, like a real DOM's
+    const copy = new Element(this.localName, this.namespaceURI);
+    for (const [name, value] of this.attrs) copy.attrs.set(name, value);
+    copy._html = this._html;
+    if (deep) for (const child of this.childNodes) copy.appendChild(child.cloneNode(true));
+    clones.count++;
+    return copy;
+  }
 }
+const clones = { count: 0 };
 
 const escapeText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttr = (s) => escapeText(s).replace(/"/g, "&quot;");
@@ -138,5 +150,5 @@ const values = {};
 for (const [id, el] of Object.entries(scenario.valuesOf || {})) values[id] = pyviewDom.node(Number(el)).value;
 console.log(JSON.stringify({
   html: out.join(""), size: pyviewDom.size(), calls, prevented, values,
-  keptPrerendered: prerenderedNodes.filter((n) => n.parentNode === root).length,
+  keptPrerendered: prerenderedNodes.filter((n) => n.parentNode === root).length, clones: clones.count,
 }));

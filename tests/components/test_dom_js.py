@@ -133,3 +133,30 @@ def test_a_tree_that_starts_over_keeps_its_reused_ids(tmp_path):
     result = run_node(tmp_path, {"steps": [{"patch": first.patches[0]}, {"patch": replace}]})
     assert result["html"] == again.html
     assert result["size"] == len(again.dom.nodes)  # every node of the new tree can still be patched
+
+
+def test_rows_shaped_alike_are_cloned_and_behave_like_built_ones(tmp_path):
+    @component
+    def Item(n: int, picked: int, pick):
+        label = h.a(f"row {n}", class_="lbl", on_click=lambda: pick(n))
+        return h.tr(h.td(str(n), class_="id"), h.td(label), h.td(), class_="danger" if n == picked else None)
+
+    @component
+    def List():
+        count, set_count = use_state(30)
+        picked, set_picked = use_state(-1)
+        rows = [Item(n, picked, set_picked, key=n) for n in range(count)]
+        return h.div(h.button("more", on_click=lambda: set_count(count + 5)), h.table(h.tbody(rows)))
+
+    screen = render(List())
+    screen.click("row 3")
+    screen.click("more")
+    steps = [{"patch": p} for p in screen.patches]
+    label = next(node for node in screen.find_all() if node.tag == "a" and node.text == "row 31")
+    steps.append({"fire": {"id": label.id, "type": "click"}})
+    result = run_node(tmp_path, {"steps": steps})
+    assert result["html"] == screen.html
+    assert result["size"] == len(screen.dom.nodes)
+    assert result["clones"] >= 29 + 4  # every row after the first of an insert is a copy
+    assert [call[0] for call in result["calls"]] == [label.handlers["click"][0]]
+    assert result["calls"][0][1]["target"] == label.id

@@ -51,3 +51,18 @@ def test_a_refused_element_in_a_first_paint_is_replaced_not_adopted(tmp_path):
     result, _ = run(tmp_path, {"prerendered": [tree], "steps": [{"patch": patch}]})
     assert result["keptPrerendered"] == 0
     assert result["html"].startswith("<pyview-refused>")
+
+
+def test_siblings_alike_are_each_checked_and_warned_about(tmp_path):
+    # dom.js clones a sibling shaped like the one before it; one with a refusal is never a model, and a value that
+    # differs (a URL) makes a sibling built and checked on its own.
+    rows = [["a", {"onclick": "alert(1)", "class": "r"}, [f"t{i}"]] for i in range(3)]
+    rows += [["a", {"href": "https://example.com/"}, ["ok"]], ["a", {"href": " javascript:alert(1)"}, ["bad"]]]
+    result, warnings = run(tmp_path, {"steps": [{"patch": json.dumps([[0, 0, None, 1, rows]])}]})
+    assert warnings.count("refused onclick=") == 3
+    assert warnings.count("refused href=") == 1
+    assert result["clones"] == 0
+    assert oracle.problems(result["html"]) == []
+    assert result["html"] == '<a class="r">t0</a><a class="r">t1</a><a class="r">t2</a>' + (
+        '<a href="https://example.com/">ok</a><a>bad</a>'
+    )

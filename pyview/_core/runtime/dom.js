@@ -85,15 +85,71 @@
         else setAttr(el, name, attrs[name]);
       }
     }
-    if (tree.length > 2) {
-      var kids = tree[2];
-      var childSvg = svgHere && tag !== "foreignObject";
-      for (var i = 0; i < kids.length; i++) el.appendChild(create(kids[i], childSvg, counter));
-    }
+    if (tree.length > 2) build(el, tree[2], svgHere && tag !== "foreignObject", counter);
     if (props) {  // after the children, so a <select>'s options exist when its value is set
       for (var j = 0; j < props.length; j++) setAttr(el, props[j], attrs[props[j]]);
     }
     return el;
+  }
+
+  // Appends the nodes of `trees` to `parent`. A tree shaped like the one before it (the rows of a list: the same
+  // tags, attributes and children, only texts and handler ids differ) is a clone of that one's node, one DOM call
+  // instead of one per node and attribute. The clone holds only what the policy already let through for the node it
+  // copies; a node that had anything refused is not copied, so each tree like it is checked and warned about again.
+  function build(parent, trees, svg, counter) {
+    var model = null, modelTree = null;
+    for (var i = 0; i < trees.length; i++) {
+      var tree = trees[i], node, copyable = model !== null && alike(modelTree, tree);
+      if (copyable) {
+        node = model.cloneNode(true);
+        bind(node, tree, modelTree, counter);
+      } else {
+        var warned = refusals;
+        node = create(tree, svg, counter);
+        copyable = typeof tree !== "string" && refusals === warned;
+      }
+      parent.appendChild(node);
+      model = copyable ? node : null;
+      modelTree = tree;
+    }
+  }
+
+  // Whether `tree` may be built as a clone of the node built from `model` (see build): no properties, no raw HTML.
+  function alike(model, tree) {
+    if (typeof model === "string") return typeof tree === "string";
+    if (typeof tree === "string" || model[0] !== tree[0] || model.length !== tree.length) return false;
+    if (model.length < 2) return true;
+    var a = model[1], b = tree[1], count = 0, name;
+    for (name in a) {
+      var first = name.charCodeAt(0);
+      if (first === 46 || first === 33) return false;
+      if (first === 64 ? !(name in b) : a[name] !== b[name]) return false;
+      count++;
+    }
+    for (name in b) count--;
+    if (count !== 0) return false;
+    if (model.length < 3) return true;
+    var kids = model[2], others = tree[2];
+    if (kids.length !== others.length) return false;
+    for (var i = 0; i < kids.length; i++) if (!alike(kids[i], others[i])) return false;
+    return true;
+  }
+
+  // Gives the nodes of a clone their ids, texts and handlers from `tree` (`model` is what the clone shows now).
+  function bind(node, tree, model, counter) {
+    var id = counter.id++;
+    node.__pvId = id;
+    nodes.set(id, node);
+    if (typeof tree === "string") {
+      if (tree !== model) node.data = tree;
+      return;
+    }
+    if (tree.length < 2) return;
+    var attrs = tree[1];
+    for (var name in attrs) if (name.charCodeAt(0) === 64) setAttr(node, name, attrs[name]);
+    if (tree.length < 3) return;
+    var kids = tree[2], models = model[2], child = node.firstChild;
+    for (var i = 0; i < kids.length; i++, child = child.nextSibling) bind(child, kids[i], models[i], counter);
   }
 
   function insert(parent, before, firstId, trees) {
@@ -104,7 +160,7 @@
       return;
     }
     var fragment = document.createDocumentFragment();
-    for (var i = 0; i < trees.length; i++) fragment.appendChild(create(trees[i], svg, counter));
+    build(fragment, trees, svg, counter);
     parent.insertBefore(fragment, before);
   }
 
@@ -138,7 +194,11 @@
   }
 
   // -- attributes, properties, handlers --------------------------------------------------------------------
+  // how many things were refused so far: build() copies no node that had a refusal
+  var refusals = 0;
+
   function refused(what, why) {
+    refusals++;
     if (typeof console !== "undefined") console.warn("pyviewDom: refused " + what + ": " + why);
   }
 
