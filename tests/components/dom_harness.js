@@ -1,5 +1,5 @@
 // Runs pyview/_core/runtime/dom.js against a tiny fake DOM: node dom_harness.js scenario.json
-// scenario: {prerendered?: [tree...], steps: [{patch: json} | {fire: {id, type, value?}}]}
+// scenario: {prerendered?: [tree...], steps: [{patch: json} | {fire: {id | text, type, value?}}]}
 // prints {html, size, calls, prevented}
 "use strict";
 const fs = require("fs");
@@ -123,6 +123,17 @@ const prevented = [];
 pyviewDom.setDispatcher((id, payload) => calls.push([id, JSON.parse(payload)]));
 pyviewDom.mount(root);
 
+// the first element whose only child is the text `data`, found in the DOM (not through dom.js's ids)
+function byText(node, data) {
+  for (const child of node.childNodes) {
+    if (child.nodeType !== 1) continue;
+    if (child.childNodes.length === 1 && child.firstChild.data === data) return child;
+    const found = byText(child, data);
+    if (found) return found;
+  }
+  return null;
+}
+
 function fire(target, type, fields) {
   let stopped = false, defaultPrevented = false;
   const ev = Object.assign({ type, target, preventDefault() { defaultPrevented = true; },
@@ -134,7 +145,7 @@ function fire(target, type, fields) {
 for (const step of scenario.steps) {
   if (step.patch !== undefined) pyviewDom.apply(step.patch);
   else if (step.fire) {
-    const target = pyviewDom.node(step.fire.id);
+    const target = step.fire.text === undefined ? pyviewDom.node(step.fire.id) : byText(root, step.fire.text);
     if (step.fire.value !== undefined) target.value = step.fire.value;
     prevented.push(fire(target, step.fire.type, step.fire.fields));
   } else if (step.focus !== undefined) {

@@ -12,6 +12,8 @@
  * Removed subtrees are detached at once but their ids are forgotten after the next frame (a timer if no frame
  * comes): an id whose entry is a newer node is left alone, and clearing 1,000 rows costs what
  * `textContent = ""` costs, not a walk over 10,000 nodes before the paint. node() and size() forget first.
+ * A cloned row (see build) registers its ids only when one of them is first asked for, by a patch or an event;
+ * a row removed before that is forgotten with no walk at all.
  */
 (function () {
   "use strict";
@@ -34,12 +36,18 @@
   var listening = {};
   // removed subtrees (roots) whose ids are still to be forgotten; a flush is pending while it is non-empty
   var dropped = [];
+  // clones whose ids are not registered yet, by first id: {start, end, node}; node is null once registered or gone
+  var lazy = [];
+  // the highest id given out since mount: only a clone numbered above it may wait (no stale entry can shadow it)
+  var highest = -1;
 
   function mount(element) {
     if (container === element) return;
     container = element;
     listening = {};
     dropped = [];
+    lazy = [];
+    highest = -1;
     nodes.clear();
     nodes.set(0, element);
     element.__pvId = 0;
@@ -47,8 +55,44 @@
 
   function get(id) {
     var node = nodes.get(id);
+    if (node === undefined && lazy.length > 0) node = claim(id);
     if (node === undefined) throw new Error("pyviewDom: no node " + id);
     return node;
+  }
+
+  // The waiting clone that holds `id` registers all its ids; undefined if none does.
+  function claim(id) {
+    var low = 0, high = lazy.length - 1;
+    while (low <= high) {  // the last clone starting at or before `id`
+      var middle = (low + high) >> 1;
+      if (lazy[middle].start <= id) low = middle + 1;
+      else high = middle - 1;
+    }
+    if (high < 0 || id >= lazy[high].end || lazy[high].node === null) return undefined;
+    register(lazy[high]);
+    return nodes.get(id);
+  }
+
+  function register(entry) {
+    var node = entry.node;
+    entry.node = node.__pvLazy = null;
+    number(node, { id: entry.start });
+  }
+
+  // ids in the order create() gives them: depth first, parents before children
+  function number(node, counter) {
+    var id = counter.id++;
+    node.__pvId = id;
+    nodes.set(id, node);
+    for (var child = node.firstChild; child !== null; child = child.nextSibling) number(child, counter);
+  }
+
+  // the id of an event's target, registering the clone it is in if it waits
+  function idOf(target) {
+    for (var node = target; target.__pvId === undefined && node && node !== container; node = node.parentNode) {
+      if (node.__pvLazy) register(node.__pvLazy);
+    }
+    return target.__pvId;
   }
 
   function inSvg(parent) {
@@ -102,7 +146,9 @@
       var tree = trees[i], node, copyable = model !== null && alike(modelTree, tree);
       if (copyable) {
         node = model.cloneNode(true);
+        var start = counter.id;
         bind(node, tree, modelTree, counter);
+        if (counter.wait) lazy.push(node.__pvLazy = { start: start, end: counter.id, node: node });
       } else {
         var warned = refusals;
         node = create(tree, svg, counter);
@@ -135,11 +181,14 @@
     return true;
   }
 
-  // Gives the nodes of a clone their ids, texts and handlers from `tree` (`model` is what the clone shows now).
+  // Gives the nodes of a clone their texts and handlers from `tree` (`model` is what the clone shows now), and their
+  // ids unless the clone waits (counter.wait).
   function bind(node, tree, model, counter) {
     var id = counter.id++;
-    node.__pvId = id;
-    nodes.set(id, node);
+    if (!counter.wait) {
+      node.__pvId = id;
+      nodes.set(id, node);
+    }
     if (typeof tree === "string") {
       if (tree !== model) node.data = tree;
       return;
@@ -154,19 +203,24 @@
 
   function insert(parent, before, firstId, trees) {
     var svg = inSvg(parent);
-    var counter = { id: firstId };
+    var counter = { id: firstId, wait: firstId > highest };
     if (trees.length === 1) {
       parent.insertBefore(create(trees[0], svg, counter), before);
-      return;
+    } else {
+      var fragment = document.createDocumentFragment();
+      build(fragment, trees, svg, counter);
+      parent.insertBefore(fragment, before);
     }
-    var fragment = document.createDocumentFragment();
-    build(fragment, trees, svg, counter);
-    parent.insertBefore(fragment, before);
+    if (counter.id > highest) highest = counter.id - 1;
   }
 
   // Only the entry that still points at this node goes: a renderer that starts over (a server-runtime session
   // rebuilt from its snapshot numbers from 1 again) may already have given the id to a new node.
   function forget(node) {
+    if (node.__pvLazy) {  // a clone still waiting: none of its ids was registered
+      node.__pvLazy.node = null;
+      return;
+    }
     var id = node.__pvId;
     if (id !== undefined && nodes.get(id) === node) nodes.delete(id);
     for (var child = node.firstChild; child !== null; child = child.nextSibling) forget(child);
@@ -191,6 +245,7 @@
     var list = dropped;
     dropped = [];
     for (var i = 0; i < list.length; i++) forget(list[i]);
+    lazy = lazy.filter(function (entry) { return entry.node !== null; });
   }
 
   // -- attributes, properties, handlers --------------------------------------------------------------------
@@ -349,6 +404,7 @@
     if (children.length > 0 && matches(children, trees)) {
       var counter = { id: firstId };
       for (var i = 0; i < trees.length; i++) adopt(children[i], trees[i], counter);
+      if (counter.id > highest) highest = counter.id - 1;
       return;
     }
     // Different from the pre-rendered HTML: replace it within this task, so no frame shows it empty.
@@ -428,7 +484,7 @@
 
   function serialize(ev) {
     var target = ev.target, out = { type: ev.type };
-    if (target && target.__pvId !== undefined) out.target = target.__pvId;
+    if (target && idOf(target) !== undefined) out.target = target.__pvId;
     if (target && target.nodeType === 1) {
       var tag = target.localName;
       if (tag === "input" || tag === "textarea" || tag === "select") out.value = target.value;
@@ -474,7 +530,11 @@
     mount: mount,
     apply: apply,
     setDispatcher: function (fn) { dispatcher = fn; },
-    node: function (id) { flush(); return nodes.get(id); },
-    size: function () { flush(); return nodes.size; }
+    node: function (id) { flush(); return nodes.get(id) || claim(id); },
+    size: function () {
+      flush();
+      for (var i = 0; i < lazy.length; i++) if (lazy[i].node !== null) register(lazy[i]);
+      return nodes.size;
+    }
   };
 })();
