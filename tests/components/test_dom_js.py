@@ -161,3 +161,16 @@ def test_rows_shaped_alike_are_cloned_and_behave_like_built_ones(tmp_path):
     assert result["clones"] >= 29 + 4  # every row after the first of an insert is a copy
     assert [call[0] for call in result["calls"]] == [label.handlers["click"][0]]
     assert result["calls"][0][1]["target"] == label.id
+
+
+def test_rows_the_first_paint_cloned_are_adopted_then_patched_and_forgotten(tmp_path):
+    # The shim paints the server's tree (rows cloned, their ids waiting); Python then adopts the same nodes.
+    labels = [f"r{i}" for i in range(8)]
+    screen = render(table(labels))
+    trees = json.loads(screen.patches[0])[0][4]
+    screen.rerender(table([*labels[2:6], "new"], "r3"))
+    steps = [{"patch": json.dumps([[6, 0, 1, trees]])}] * 2 + [{"patch": p} for p in screen.patches[1:]]
+    result = run_node(tmp_path, {"steps": steps})
+    assert result["clones"] >= 7
+    assert result["html"] == screen.html
+    assert result["size"] == len(screen.dom.nodes)  # the removed rows' adopted ids are gone too

@@ -371,6 +371,8 @@
     var id = counter.id++;
     node.__pvId = id;
     nodes.set(id, node);
+    // a clone the shim's first paint built, adopted by Python: its ids are registered here, it waits no more
+    if (node.__pvLazy) node.__pvLazy = node.__pvLazy.node = null;
     if (typeof tree === "string") {
       if (node.data !== tree) node.data = tree;
       return;
