@@ -66,3 +66,11 @@ def test_siblings_alike_are_each_checked_and_warned_about(tmp_path):
     assert result["html"] == '<a class="r">t0</a><a class="r">t1</a><a class="r">t2</a>' + (
         '<a href="https://example.com/">ok</a><a>bad</a>'
     )
+
+
+def test_forged_siblings_unlike_their_model_are_built_not_cloned(tmp_path):
+    rows = [["a", {"@click": 1}, ["x"]], ["a", None, ["y"]], ["a", {"@click": 2}, "z"], ["a", {"@click": 3}, ["w"]]]
+    patches = [json.dumps([[0, 0, None, 1, rows]]), json.dumps([[4, 4, "still updated"]])]
+    result, _ = run(tmp_path, {"steps": [{"patch": p} for p in patches]})
+    assert result["html"] == "<a>x</a><a>still updated</a><a>z</a><a>w</a>"
+    assert result["clones"] == 0

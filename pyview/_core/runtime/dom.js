@@ -166,6 +166,7 @@
     if (typeof tree === "string" || model[0] !== tree[0] || model.length !== tree.length) return false;
     if (model.length < 2) return true;
     var a = model[1], b = tree[1], count = 0, name;
+    if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
     for (name in a) {
       var first = name.charCodeAt(0);
       if (first === 46 || first === 33) return false;
@@ -176,7 +177,7 @@
     if (count !== 0) return false;
     if (model.length < 3) return true;
     var kids = model[2], others = tree[2];
-    if (kids.length !== others.length) return false;
+    if (!Array.isArray(kids) || !Array.isArray(others) || kids.length !== others.length) return false;
     for (var i = 0; i < kids.length; i++) if (!alike(kids[i], others[i])) return false;
     return true;
   }
