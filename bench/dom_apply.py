@@ -6,16 +6,16 @@ create 1,000 rows, replace them all and clear. A blank page in Chromium then rep
 fresh container, alternating the order: this tree's dom.js, the one at ``--baseline`` (a git revision), and vanilla
 JS building the same rows the way bench/views/vanilla.html does (a template row, ``cloneNode(true)``, two texts set,
 one fragment appended; its rows' ids and labels are taken from the patch beforehand, so it parses no JSON). Times
-are ms for the call (``apply`` parses the JSON too) and for the layout it leaves (``offsetHeight``); the minimum
-and the median of ``--runs`` are reported, which stays readable on a loaded machine where bench/render.py's
-whole-View times do not.
+are ms for the call (``apply`` parses the JSON too), min and median of ``--runs``, which stays readable on a loaded
+machine where bench/render.py's whole-View times do not; and, as bench/render.py's paint, until a timer after the
+next frame (layout, paint, and what dom.js defers past the paint: forgetting removed nodes).
 
     python bench/dom_apply.py [--runs 40] [--baseline 62f451c]
 
-Measured on the 2-core machine (2026-12-01, load average 12 from other work; min / median of 40, ms): create
-1,000 rows 8.2 / 14.4 at 62f451c (before issue 15's dom.js work) -> 6.6 / 15.6 (the medians are the load's);
-replace all 14.9 / 27.6 -> 12.1 / 21.3; vanilla JS 3.5 / 6.3 and 8.6 / 13.9 (it parses no JSON: ~2 ms of
-dom.js's time). Layout after the call is the same for all three.
+Measured on the 2-core machine (2026-12-01, load average 9-10 from other work; two runs of 60; min ms, the
+medians are the load's): create 1,000 rows 7.6-8.2 at 62f451c (before issue 15's dom.js work) -> 5.8; replace all
+13.3-14.8 -> 11.4-11.9; vanilla JS 3.3-3.4 and 7.9-9.0 (it parses no JSON: ~2 ms of dom.js's time). Clear is
+the browser's removal for all three (~5).
 """
 
 from __future__ import annotations
@@ -78,10 +78,9 @@ REPLAY = """async ({ names, patches, runs }) => {
         const t0 = performance.now();
         step(op);
         const t1 = performance.now();
-        document.body.offsetHeight;
-        const t2 = performance.now();
-        ((out[name] ||= {})[op] ||= []).push([t1 - t0, t2 - t1]);
         await frame();
+        const t2 = performance.now();
+        ((out[name] ||= {})[op] ||= []).push([t1 - t0, t2 - t0]);
       }
       box.remove();
       await frame();
@@ -133,11 +132,12 @@ def main() -> None:
         row: list[object] = [name]
         for op in OPERATIONS:
             calls = [t[0] for t in times[name][op]]
-            layouts = [t[1] for t in times[name][op]]
-            row += [min(calls), statistics.median(calls), statistics.median(layouts)]
+            frames = [t[1] for t in times[name][op]]
+            row += [min(calls), statistics.median(calls), statistics.median(frames)]
         rows.append(row)
-    print(f"dom.js apply of bench/render's recorded patches: ms, min / median of {args.runs} runs (layout: median)\n")
-    headers = [f"{op} {what}" for op in OPERATIONS for what in ("min", "median", "layout")]
+    print(f"dom.js apply of bench/render's recorded patches: ms, min / median of {args.runs} runs")
+    print("(frame: median ms until a timer after the next frame: layout, paint and dom.js's deferred work)\n")
+    headers = [f"{op} {what}" for op in OPERATIONS for what in ("min", "median", "frame")]
     print(table(["implementation", *headers], rows))
 
 
