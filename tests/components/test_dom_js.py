@@ -174,3 +174,20 @@ def test_rows_the_first_paint_cloned_are_adopted_then_patched_and_forgotten(tmp_
     assert result["clones"] >= 7
     assert result["html"] == screen.html
     assert result["size"] == len(screen.dom.nodes)  # the removed rows' adopted ids are gone too
+
+
+def test_patches_reach_deep_nodes_of_waiting_clones(tmp_path):
+    # texts two levels down (op 4), a row's attribute (op 3), moves (op 2) and removals (op 1) in cloned rows
+    def rows(labels, selected=None):
+        return h.table(h.tbody([Row(label, i == selected, key=i) for i, label in enumerate(labels)]))
+
+    labels = [f"r{i}" for i in range(12)]
+    screen = render(rows(labels))
+    screen.rerender(rows([f"{lab} !" if i % 3 == 0 else lab for i, lab in enumerate(labels)], selected=5))
+    screen.rerender(table(["a", "b", "c", "d"]))
+    screen.rerender(table(["d", "b", "c", "a"], "c"))
+    screen.rerender(table(["d", "a"]))
+    result = run_node(tmp_path, {"steps": [{"patch": p} for p in screen.patches]})
+    assert result["clones"] >= 11 + 3
+    assert result["html"] == screen.html
+    assert result["size"] == len(screen.dom.nodes)
