@@ -225,6 +225,8 @@ def result_visible(measure_one: ResultMeasure, base: str, runs: int, engine: str
     url = build_view(view, runtime="url", runtime_url=base)
     variants: list[tuple[str, str, dict[str, list[str]] | None, dict[str, Any], bool]] = [
         ("pyview inline", build_view(view).html, None, with_meta, True),
+        # before the trimmed standard library (the paired "before" of an inline document)
+        ("pyview inline, whole stdlib", build_view(view, stdlib=["all"]).html, None, with_meta, True),
         ("pyview url", url.html, url.csp, with_meta, True),
         ("pyview server", build_view(view, runtime="server").html, None, with_meta, False),
     ]
@@ -248,7 +250,7 @@ def result_visible(measure_one: ResultMeasure, base: str, runs: int, engine: str
     )
     print(table(["variant", "result visible", "p95", "parsed", "document B"], rows))
     js = median(times["JS View"])
-    for name in ("pyview inline", "pyview url", "pyview server"):
+    for name in ("pyview inline", "pyview inline, whole stdlib", "pyview url", "pyview server"):
         variant = name.removeprefix("pyview ")
         print(f"{engine}: pyview {variant} result visible / JS View result visible: {median(times[name]) / js:.2f}x")
 

@@ -69,6 +69,11 @@ def _parser() -> argparse.ArgumentParser:
         help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
         "start, +7.7 MB inline, or a file beside the runtime in url mode",
     )  # fmt: skip
+    build.add_argument(
+        "--stdlib", action="append", default=[], metavar="MODULE",
+        help="inline: a standard library module to carry beyond those the View imports (repeatable; a package brings "
+        "its submodules), e.g. one imported by name at run time; --stdlib all keeps the whole standard library",
+    )  # fmt: skip
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=_build)
@@ -103,6 +108,7 @@ def _build(args: argparse.Namespace) -> int:
         title=args.title,
         boot_timeout=args.boot_timeout or DEFAULT_BOOT_TIMEOUT,
         snapshot=args.snapshot,
+        stdlib=args.stdlib,
     )
     target = built.write(args.output)
     print(f"pyview: built {built.entry} -> {target} ({'pre-rendered' if built.prerendered else 'no pre-render'})")

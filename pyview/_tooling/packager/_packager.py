@@ -25,6 +25,7 @@ from pyview._tooling.packager._prerender import ViewInfo, inspect_view
 from pyview._tooling.packager._runtime import ProgressCallback, RuntimeDist, ensure_runtime
 from pyview._tooling.packager._snapshot import Snapshot, make_snapshot, snapshot_dir
 from pyview._tooling.packager._sources import ViewSources, browser_core_sources, load_view_sources
+from pyview._tooling.packager._stdlib import FULL_STDLIB, StdlibSelection, select_stdlib, stdlib_gzip, stdlib_zip
 from pyview._tooling.packager._wheels import resolve_wheels
 from pyview._version import __version__
 
@@ -111,6 +112,7 @@ def build_view(
     boot_timeout: float = DEFAULT_BOOT_TIMEOUT,
     progress: ProgressCallback | None = None,
     snapshot: bool = False,
+    stdlib: Sequence[str] = (),
 ) -> BuiltView:
     """Build a View into one self-contained HTML document.
 
@@ -130,6 +132,9 @@ def build_view(
         snapshot: bake a memory snapshot (Python started, pyview and the View imported; made in Node at build time,
             cached): inline, it is embedded; url, it is a runtime file under ``runtime_url + "snapshots/"``. Views
             with ``packages`` boot without one (see ``BuiltView.notes``).
+        stdlib: standard library modules an inline document carries beyond those the View imports (it carries only
+            what the View's, pyview's and the packages' code import, found statically; see ``_stdlib.py``), e.g.
+            ``["zoneinfo"]`` for a module imported by name at run time; ``["all"]`` keeps the whole standard library.
 
     Raises:
         BuildError: the View has a syntax error (file and line), the options disagree, or the runtime or packages are
@@ -147,12 +152,22 @@ def build_view(
         raise BuildError("runtime_url is only used with runtime='url' or 'auto'")
     if runtime == "server" and packages:
         raise BuildError("packages are installed in the browser's Python; a runtime='server' document has none")
+    if stdlib and (runtime == "server" or runtime_url is not None):
+        raise BuildError(
+            "stdlib chooses the standard library an inline document carries; runtime='url' serves the whole "
+            "python_stdlib.zip and runtime='server' runs in the server's Python"
+        )
     # fails on a syntax error before anything is fetched or written
     sources = view if isinstance(view, ViewSources) else load_view_sources(view)
     dist = ensure_runtime(progress=progress) if runtime != "server" else None
     wheels = resolve_wheels(packages)
     info = inspect_view(sources)
     notes: list[str] = []
+    selection = None
+    if dist is not None and runtime_url is None:
+        selection = select_stdlib(dist, {**browser_core_sources(), **sources.files}, wheels, stdlib)
+        if selection.reason and selection.reason != f"--stdlib {FULL_STDLIB}":
+            notes.append(f"the whole standard library is embedded: {selection.reason}")
     baked = None
     if snapshot and wheels:
         notes.append(
@@ -163,9 +178,10 @@ def build_view(
         notes.append("no memory snapshot: a runtime='server' document has no Python to snapshot")
     elif snapshot:
         assert dist is not None
-        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data)
+        trimmed = stdlib_zip(dist, selection) if selection is not None and not selection.full else None
+        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data, trimmed)
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
-    built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked)
+    built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked, selection)
     if baked is not None and dist is not None and runtime == "url":
         notes.append(
             f"memory snapshot: serve {snapshot_dir(dist) / baked.file_name} as {runtime_url}snapshots/"
@@ -194,6 +210,7 @@ def _assemble(
     boot_timeout: float,
     info: ViewInfo,
     snapshot: Snapshot | None = None,
+    selection: StdlibSelection | None = None,
 ) -> BuiltView:
     blobs: list[Blob] = []
     data: list[tuple[str, bytes]] = []
@@ -231,12 +248,12 @@ def _assemble(
         for key in ("mountRoot", "wheels", "data"):  # only Python in the frame reads these
             del config[key]
     elif runtime_url is None:
-        assert dist is not None
+        assert dist is not None and selection is not None
         lock = dist.lock()
         config["runtime"] = {"mode": "inline", "lock": {"info": lock["info"], "packages": {}}}
         blobs += [
             Blob("pyodide.asm.wasm", dist.wasm_gzip(), encoding="gzip"),
-            Blob("python_stdlib.zip", dist.stdlib_gzip(), encoding="gzip"),
+            Blob("python_stdlib.zip", stdlib_gzip(dist, selection), encoding="gzip"),
             Blob(
                 EMSCRIPTEN_BLOB, dist.derived("pyodide.asm.pyview-1.mjs.gz", lambda: _emscripten_module(dist)), "gzip"
             ),
@@ -280,9 +297,12 @@ def _assemble(
         parts.append(("pre-rendered first paint", len(prerendered.encode())))
     if loader_js:
         parts.append(("runtime: pyodide.js loader", len(loader_js.encode())))
-    parts += [(_blob_label(blob), len(blob.text)) for blob in blobs]
+    parts += [(_blob_label(blob, selection), len(blob.text)) for blob in blobs]
     parts.append(("HTML, styles", len(html.encode()) - sum(size for _, size in parts)))
-    digest = _digest(sources, runtime, runtime_url, wheels, snapshot.key if snapshot is not None else "")
+    digest = _digest(
+        sources, runtime, runtime_url, wheels, snapshot.key if snapshot is not None else "",
+        selection.key() if selection is not None else "",
+    )  # fmt: skip
     return BuiltView(html, sources.entry, digest, parts, csp, bool(prerendered))
 
 
@@ -308,18 +328,28 @@ def _emscripten_module(dist: RuntimeDist) -> bytes:
     return gzip.compress(text.replace(_EMSCRIPTEN_EXPORT, ready).encode("utf-8"), 9, mtime=0)
 
 
-def _blob_label(blob: Blob) -> str:
+def _blob_label(blob: Blob, selection: StdlibSelection | None = None) -> str:
     if blob.name == SOURCES_BLOB:
         return "Python: pyview browser core and the View (gzip, base85)"
     if blob.name == DATA_BLOB:
         return "the View's data files (gzip, base85)"
     if blob.name == SNAPSHOT_BLOB:
         return "memory snapshot: Python started, pyview and the View imported (gzip, base85)"
+    if blob.name == "python_stdlib.zip" and selection is not None and not selection.full:
+        modules = f"{len(selection.kept)} of {len(selection.kept) + len(selection.omitted)} modules, see --stdlib"
+        return f"runtime: python_stdlib.zip ({modules}; gzip, base85)"
     kind = "runtime" if blob.name in ("pyodide.asm.wasm", "python_stdlib.zip", EMSCRIPTEN_BLOB) else "package"
     return f"{kind}: {blob.name} ({blob.encoding + ', ' if blob.encoding else ''}base85)"
 
 
-def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels: list[Path], snapshot: str = "") -> str:
+def _digest(
+    sources: ViewSources,
+    runtime: str,
+    runtime_url: str | None,
+    wheels: list[Path],
+    snapshot: str = "",
+    stdlib: str = "",
+) -> str:
     sha = hashlib.sha256()
     for part in (
         sources.digest(),
@@ -328,6 +358,7 @@ def _digest(sources: ViewSources, runtime: str, runtime_url: str | None, wheels:
         __version__,
         *[wheel.name for wheel in wheels],
         *([snapshot] if snapshot else []),
+        *([f"stdlib:{stdlib}"] if stdlib else []),
     ):
         sha.update(part.encode() + b"\0")
     for name in (*SHIM_SCRIPTS, *([SNAPSHOT_SCRIPT] if snapshot else []), "boot.css"):

@@ -98,9 +98,11 @@ def make_snapshot(
     view_files: dict[str, str],
     entry: str,
     data: dict[str, bytes] | None = None,
+    stdlib: bytes | None = None,
 ) -> Snapshot:
     """Make (or reuse from the cache) the snapshot for a View: core and ``entry`` imported in Node, with the
-    View's data files (``data``) in place as at boot.
+    View's data files (``data``) in place as at boot, and the standard library zip the document carries (``stdlib``;
+    ``None``: the runtime's whole ``python_stdlib.zip``, as served in url mode).
 
     Raises:
         BuildError: Node is missing, the runtime is not the pinned build, or Node failed to make the snapshot.
@@ -122,6 +124,8 @@ def make_snapshot(
     data = data or {}
     for path in sorted(data):
         sha.update(b"data\0" + path.encode() + b"\0" + len(data[path]).to_bytes(8, "big") + data[path])
+    if stdlib is not None:
+        sha.update(b"stdlib\0" + hashlib.sha256(stdlib).digest())
     key = sha.hexdigest()[:20]
     folder = snapshot_dir(dist)
     target, meta = folder / f"{key}.gz", folder / f"{key}.json"
@@ -137,9 +141,13 @@ def make_snapshot(
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder, prefix=".make-") as tmp:
         raw = Path(tmp) / "snapshot.bin"
+        zipped = dist.file("python_stdlib.zip")
+        if stdlib is not None:
+            zipped = Path(tmp) / "python_stdlib.zip"
+            zipped.write_bytes(stdlib)
         job = {
             "indexURL": f"{dist.directory.as_posix()}/",
-            "stdLibURL": dist.file("python_stdlib.zip").as_posix(),
+            "stdLibURL": zipped.as_posix(),
             "mountRoot": MOUNT_ROOT,
             "files": files,
             "data": {path: base64.b64encode(content).decode() for path, content in data.items()},

@@ -83,6 +83,7 @@ class ServerView:
         prefers_border: bool | None = None,
         cache_dir: Path | None = None,
         snapshot: SnapshotMode = "off",
+        stdlib: Sequence[str] = (),
     ) -> None:
         if not _NAME.fullmatch(name):
             raise ValueError(f"a View name is letters, digits, '.', '_' or '-' (it is the URI's host), not {name!r}")
@@ -105,6 +106,7 @@ class ServerView:
         self.runtime: ViewRuntime = runtime
         self.runtime_url = runtime_url if runtime in ("url", "auto") else None
         self.packages = tuple(packages)
+        self.stdlib = tuple(stdlib)
         self.title = title
         self.description = description
         self.cache_dir = cache_dir
@@ -119,7 +121,13 @@ class ServerView:
         self._source_digest = sources.digest()
         snapshot_part = ["snapshot"] if self.snapshot else []
         self.digest = _digest(
-            sources.digest(), runtime, self.runtime_url or "", *self.packages, title or "", *snapshot_part
+            sources.digest(),
+            runtime,
+            self.runtime_url or "",
+            *self.packages,
+            title or "",
+            *snapshot_part,
+            *[f"stdlib:{name}" for name in self.stdlib],
         )
         self.uri = f"ui://{name}/view-{self.digest}.html"
         self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
@@ -189,6 +197,8 @@ class ServerView:
             cached = None  # the cache holds what the URI names, nothing else
         mode, url = _build_mode(self.runtime, self.runtime_url)
         options: dict[str, Any] = {"runtime": mode, "runtime_url": url, "packages": self.packages, "title": self.title}
+        if mode in ("inline", "auto") and url is None:  # the standard library is chosen for inline documents only
+            options["stdlib"] = self.stdlib
         try:
             built = build_view(sources, snapshot=self.snapshot, **options)
         except BuildError as exc:

@@ -124,6 +124,7 @@ class Views(Extension):
         prefers_border: bool | None = None,
         runtime: ViewRuntime | None = None,
         snapshot: SnapshotMode | None = None,
+        stdlib: Sequence[str] = (),
     ) -> ServerView:
         """Declare a View: its document is a ``ui://`` resource, built from ``path`` on the first read.
 
@@ -143,6 +144,8 @@ class Views(Extension):
                 ``pyview_event`` tool that carries the View's events to this server.
             snapshot: whether the document carries a memory snapshot: ``"auto"``, ``"on"`` or ``"off"`` (see
                 :class:`Views`; default: the ``Views``' own).
+            stdlib: standard library modules an inline document carries beyond those the View imports, e.g.
+                ``["zoneinfo"]``; ``["all"]`` keeps all of it (``pyview build --stdlib``; unused by other runtimes).
 
         Raises:
             BuildError: the View does not exist or has a syntax error.
@@ -166,6 +169,7 @@ class Views(Extension):
             name, location, runtime=chosen, runtime_url=self.runtime_url, packages=packages,
             title=title, description=description, csp=csp, permissions=permissions, domain=domain,
             prefers_border=prefers_border, cache_dir=self.cache_dir, snapshot=snapshot or self.snapshot,
+            stdlib=stdlib,
         )  # fmt: skip
         self._views[name] = handle
         self.apps.add_resource(handle.resource())

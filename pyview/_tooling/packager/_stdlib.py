@@ -1,0 +1,342 @@
+"""The standard library an inline document carries: what the View can import, not all of it.
+
+Pyodide's ``python_stdlib.zip`` is 9.6 MB (2.2 MB gzipped), a third of an inline document, and WebKit parses the
+whole document before the View's tool result can show. An inline document therefore carries only:
+
+- what Pyodide's own start-up imports (measured in Node for the pinned runtime: ``BOOT_MODULES``);
+- what CPython imports by name at run time (``RUNTIME_MODULES``: ``_strptime``, the codecs implemented in C);
+- every module pyview's browser core, the View and its pure-Python ``--package`` wheels import, anywhere in their
+  code, with what those modules import inside their functions (``traceback``'s ``difflib``); then, transitively,
+  every module these import when they are imported (module-level imports, ``if __name__ == "__main__"`` blocks
+  aside). Deeper imports inside stdlib functions are not followed: they are optional features (``help()``, the REPL,
+  process pools, ``Path.as_uri``) that would double the size;
+- the modules named with ``--stdlib NAME`` (a package brings all its submodules), and their imports.
+
+Imports are found from tokens (the stdlib is Python 3.14 and the build may run on 3.11, whose ``ast`` cannot parse
+it). A module left out fails with a ModuleNotFoundError that names it and the option to add it (the finder in
+``stdlib_hint.py``, shipped as the zip's ``sitecustomize``); a left-out codec fails with a LookupError that does.
+``--stdlib all`` keeps the whole standard library; so does a ``--package`` wheel with native code (its compiled
+code may import any module). Runtime ``url`` serves the whole ``python_stdlib.zip`` as it is.
+
+Example:
+    >>> imports_of("import os.path\\nfrom . import b\\ndef f():\\n    import json\\n", "pkg.a", False)
+    ({'os', 'os.path', 'pkg', 'pkg.b'}, {'json'})
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import tokenize
+import zipfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from pyview._tooling.packager._errors import BuildError
+from pyview._tooling.packager._runtime import RuntimeDist
+
+FULL_STDLIB = "all"
+HINT_MODULE = "sitecustomize"  # CPython's site imports it at start-up: the finder is in place before any View code
+_HINT_SOURCE = Path(__file__).resolve().parent / "stdlib_hint.py"
+_GRAPH_FORMAT = 1
+# What Pyodide 314.0.7's start-up imports from the zip (Node, `loadPyodide()`, sys.modules): the boot needs them all.
+_BOOT = (
+    "__future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide _pyodide._base "
+    "_pyodide._core_docs _pyodide._future_helper _pyodide._importhook _pyodide.docs_argspec _pyodide.docstring "
+    "_pyodide.jsbind _sitebuiltins _ssl _weakrefset abc annotationlib ast asyncio base64 bisect bz2 codecs codeop "
+    "collections compression.zstd concurrent.futures contextlib contextvars copy copyreg dataclasses dis encodings "
+    "encodings.aliases encodings.utf_8 enum fnmatch functools genericpath glob heapq importlib importlib.abc "
+    "importlib.machinery importlib.util inspect io json keyword linecache locale logging lzma ntpath opcode operator "
+    "os pathlib posixpath pyodide pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi "
+    "pyodide.webloop random re reprlib selectors shutil signal site socket ssl stat string struct subprocess "
+    "tempfile textwrap threading token tokenize traceback types typing warnings weakref zipfile zipimport"
+)
+BOOT_MODULES = tuple(_BOOT.split())
+# Imported inside functions CPython itself runs: datetime.strptime / time.strptime (from C),
+# importlib.invalidate_caches() (its metadata finder), resource readers for a package's data files
+# (importlib.resources), the zip a --package wheel arrives in
+RUNTIME_MODULES = (
+    "_strptime", "importlib.metadata", "importlib.readers", "importlib.resources", "zipfile",
+    "concurrent.futures.thread",  # loop.run_in_executor()'s default executor
+)  # fmt: skip
+# what a module imports inside its functions is followed for the modules the View's code imports itself, but not
+# into the command-line parsers the stdlib modules' own `main()` use
+_CLI_ONLY = frozenset({"argparse", "getopt", "optparse"})
+# the 8-bit code-page codecs are tables (~30 KB each); every other codec is a ~1 KB module over C code and is kept
+_TABLE_CODEC_MARK = "decoding_table"
+
+
+class StdlibSelection:
+    """The standard library modules an inline document carries, and those it leaves out.
+
+    Attributes:
+        kept: module names in the document's zip.
+        omitted: module names of the full standard library left out (``[]`` with ``--stdlib all``).
+        reason: why the whole standard library is kept, when it is (``""`` otherwise).
+    """
+
+    def __init__(self, kept: list[str], omitted: list[str], reason: str = "") -> None:
+        self.kept = kept
+        self.omitted = omitted
+        self.reason = reason
+
+    @property
+    def full(self) -> bool:
+        return not self.omitted
+
+    def key(self) -> str:
+        """A short hash naming this selection (the cached zip, the snapshot made with it, the document digest)."""
+        if self.full:
+            return FULL_STDLIB
+        return hashlib.sha256(("\n".join(self.kept) + "\0" + _HINT_SOURCE.read_text("utf-8")).encode()).hexdigest()[:16]
+
+
+def imports_of(source: str, module: str, is_package: bool) -> tuple[set[str], set[str]]:
+    """The modules ``source`` imports: ``(at import time, only inside functions)``, each with its parent packages.
+
+    ``from a import b`` counts ``a`` and ``a.b`` (``b`` may be a submodule); relative imports are resolved against
+    ``module``; imports under ``if __name__ == "__main__":`` are left out.
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    skipped = (tokenize.COMMENT, tokenize.NL)
+    tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in skipped]
+    eager: set[str] = set()
+    lazy: set[str] = set()
+    blocks = ["module"]  # what each open indented block is: "module" level, "function" body, "main" block
+    opens: str | None = None  # what the current line's block will be, when it opens one
+    previous: tokenize.TokenInfo | None = None
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type == tokenize.INDENT:
+            blocks.append(opens or blocks[-1])
+        elif token.type == tokenize.DEDENT:
+            blocks.pop()
+        line_start = previous is None or previous.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+        if line_start and token.type not in (tokenize.INDENT, tokenize.DEDENT):
+            opens = _block_opened(tokens, index, blocks[-1])
+        if token.type in (tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE):
+            previous, index = token, index + 1
+            continue
+        one_line_body = previous is not None and previous.string == ":" and opens in ("function", "main")
+        kind = opens if one_line_body and opens else blocks[-1]
+        statement = line_start or (previous is not None and previous.string in (";", ":"))
+        if statement and token.type == tokenize.NAME and token.string in ("import", "from"):
+            names, index = _import_statement(tokens, index, package)
+            if kind != "main":
+                (lazy if kind == "function" else eager).update(names)
+            previous = tokens[index - 1]
+            continue
+        previous, index = token, index + 1
+    eager, lazy = _with_parents(eager), _with_parents(lazy)
+    return eager, lazy - eager
+
+
+def _block_opened(tokens: list[tokenize.TokenInfo], index: int, current: str) -> str | None:
+    if current in ("function", "main"):
+        return current
+    first = tokens[index].string
+    if first in ("def", "async"):
+        return "function"
+    words = [t.string for t in tokens[index : index + 4]]
+    if first == "if" and words[1:3] == ["__name__", "=="] and words[3] in ("'__main__'", '"__main__"'):
+        return "main"
+    return None
+
+
+def _import_statement(tokens: list[tokenize.TokenInfo], index: int, package: str) -> tuple[set[str], int]:
+    """The names one ``import``/``from`` statement starting at ``index`` imports, and the index after it."""
+    found: set[str] = set()
+    ends = (tokenize.NEWLINE, tokenize.ENDMARKER)
+    if tokens[index].string == "import":
+        index += 1
+        while True:
+            name, index = _dotted(tokens, index)
+            if name:
+                found.add(name)
+            if index < len(tokens) and tokens[index].string == "as":
+                index += 2
+            if index < len(tokens) and tokens[index].string == ",":
+                index += 1
+                continue
+            return found, index
+    index += 1
+    level = 0
+    while index < len(tokens) and tokens[index].string in (".", "..."):
+        level += len(tokens[index].string)
+        index += 1
+    name, index = _dotted(tokens, index)
+    if index >= len(tokens) or tokens[index].string != "import":  # `yield from`, `raise ... from` never get here
+        return found, index
+    index += 1
+    if level:
+        base = package.split(".") if package else []
+        base = base[: len(base) - (level - 1)] if level > 1 else base
+        name = ".".join(base + ([name] if name else []))
+    if name:
+        found.add(name)
+    while index < len(tokens) and tokens[index].type not in ends and tokens[index].string != ";":
+        token = tokens[index]
+        if token.type == tokenize.NAME and token.string != "as" and tokens[index - 1].string != "as" and name:
+            found.add(f"{name}.{token.string}")
+        index += 1
+    return found, index
+
+
+def _dotted(tokens: list[tokenize.TokenInfo], index: int) -> tuple[str, int]:
+    parts: list[str] = []
+    while index < len(tokens) and tokens[index].type == tokenize.NAME and tokens[index].string != "import":
+        parts.append(tokens[index].string)
+        index += 1
+        if index < len(tokens) and tokens[index].string == ".":
+            index += 1
+        else:
+            break
+    return ".".join(parts), index
+
+
+def _with_parents(names: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for name in names:
+        parts = name.split(".")
+        out.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+    return out
+
+
+def module_name(path: str) -> tuple[str, bool] | None:
+    """``("a.b", is_package)`` for a ``.py`` path inside a zip or document (``a/b.py``, ``a/b/__init__.py``)."""
+    if not path.endswith(".py"):
+        return None
+    stem = path[:-3]
+    if stem.endswith("/__init__") or stem == "__init__":
+        return stem[: -len("/__init__")].replace("/", "."), True
+    return stem.replace("/", "."), False
+
+
+class StdlibGraph:
+    """The stdlib zip's modules and their imports (made once per runtime, cached as JSON beside it)."""
+
+    def __init__(self, modules: dict[str, list[list[str]]], table_codecs: list[str]) -> None:
+        self.modules = modules  # name -> [imports at import time, imports inside functions]
+        self.table_codecs = set(table_codecs)
+
+    @classmethod
+    def of(cls, dist: RuntimeDist) -> StdlibGraph:
+        data = json.loads(dist.derived(f"stdlib-imports-{_GRAPH_FORMAT}.json", lambda: _scan_zip(dist)))
+        return cls(data["modules"], data["table_codecs"])
+
+    def closure(self, roots: Iterable[str]) -> set[str]:
+        """``roots`` (those in the stdlib), their packages and what they import at import time, transitively."""
+        kept: set[str] = set()
+        todo = [name for name in roots if name in self.modules]
+        while todo:
+            name = todo.pop()
+            if name in kept:
+                continue
+            kept.add(name)
+            parts = name.split(".")
+            todo += [".".join(parts[:end]) for end in range(1, len(parts))]
+            todo += [found for found in self.modules[name][0] if found in self.modules and found not in kept]
+        return kept
+
+    def expand(self, names: Iterable[str]) -> set[str]:
+        """Module names as given to ``--stdlib``: a package brings its submodules. Unknown names fail the build."""
+        out: set[str] = set()
+        for name in names:
+            if name not in self.modules:
+                raise BuildError(f"--stdlib {name}: no module of that name in Pyodide's standard library")
+            out.update(m for m in self.modules if m == name or m.startswith(name + "."))
+        return out
+
+
+def _scan_zip(dist: RuntimeDist) -> bytes:
+    modules: dict[str, list[list[str]]] = {}
+    tables: list[str] = []
+    with zipfile.ZipFile(dist.file("python_stdlib.zip")) as archive:
+        for path in archive.namelist():
+            named = module_name(path)
+            if named is None:
+                continue
+            source = archive.read(path).decode("utf-8")
+            eager, lazy = imports_of(source, *named)
+            modules[named[0]] = [sorted(eager), sorted(lazy)]
+            if named[0].startswith("encodings.") and _TABLE_CODEC_MARK in source:
+                tables.append(named[0])
+    return json.dumps({"modules": modules, "table_codecs": sorted(tables)}, sort_keys=True).encode()
+
+
+def code_imports(files: Mapping[str, str]) -> set[str]:
+    """Every module the Python ``files`` (``{"pkg/mod.py": source}``) import, anywhere in their code."""
+    found: set[str] = set()
+    for path, source in files.items():
+        named = module_name(path)
+        if named is not None:
+            eager, lazy = imports_of(source, *named)
+            found |= eager | lazy
+    return found
+
+
+def select_stdlib(
+    dist: RuntimeDist, code: Mapping[str, str], wheels: Iterable[Path], extra: Iterable[str]
+) -> StdlibSelection:
+    """The standard library for an inline document whose Python is ``code`` plus ``wheels``.
+
+    Args:
+        code: the browser core's and the View's sources, ``{"path.py": source}``.
+        wheels: the ``--package`` wheels (a wheel with native code keeps the whole standard library).
+        extra: ``--stdlib`` names; ``"all"`` keeps the whole standard library.
+    """
+    graph = StdlibGraph.of(dist)
+    extra = list(extra)
+    everything = sorted(graph.modules)
+    if FULL_STDLIB in extra:
+        return StdlibSelection(everything, [], f"--stdlib {FULL_STDLIB}")
+    roots = code_imports(code)
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            native = [name for name in names if name.endswith((".so", ".pyd"))]
+            if native:
+                return StdlibSelection(everything, [], f"{wheel.name} has native code, which may import any module")
+            roots |= code_imports({n: archive.read(n).decode("utf-8", "replace") for n in names if n.endswith(".py")})
+    roots = {name for name in roots if name in graph.modules}
+    for name in list(roots):
+        roots |= {found for found in graph.modules[name][1] if found in graph.modules and found not in _CLI_ONLY}
+    codecs = {name for name in graph.modules if name.startswith("encodings.") and name not in graph.table_codecs}
+    roots |= {*BOOT_MODULES, *RUNTIME_MODULES, *codecs, *graph.expand(extra)}
+    kept = graph.closure(roots)
+    return StdlibSelection(sorted(kept), sorted(set(everything) - kept))
+
+
+def stdlib_zip(dist: RuntimeDist, selection: StdlibSelection) -> bytes:
+    """The selected standard library as a stored zip (the boot gunzips the document's copy into this)."""
+    if selection.full:
+        return gzip.decompress(dist.stdlib_gzip())
+    keep = set(selection.kept)
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(dist.file("python_stdlib.zip")) as source,
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target,
+    ):
+        for info in source.infolist():
+            named = module_name(info.filename)
+            if named is not None and named[0] not in keep:
+                continue
+            target.writestr(info, source.read(info.filename), compress_type=zipfile.ZIP_STORED)
+        hint = _HINT_SOURCE.read_text("utf-8").replace("OMITTED: frozenset[str] = frozenset()", _omitted(selection))
+        target.writestr(zipfile.ZipInfo(f"{HINT_MODULE}.py", (1980, 1, 1, 0, 0, 0)), hint)
+    return buffer.getvalue()
+
+
+def stdlib_gzip(dist: RuntimeDist, selection: StdlibSelection) -> bytes:
+    """:func:`stdlib_zip` gzipped, cached per selection beside the runtime."""
+    if selection.full:
+        return dist.stdlib_gzip()
+    name = f"python_stdlib.{selection.key()}.zip.gz"
+    return dist.derived(name, lambda: gzip.compress(stdlib_zip(dist, selection), 9, mtime=0))
+
+
+def _omitted(selection: StdlibSelection) -> str:
+    return f"OMITTED: frozenset[str] = frozenset({json.dumps(selection.omitted, separators=(',', ':'))})"
