@@ -179,10 +179,10 @@ def without_docstrings(source: str) -> str:
     lines = source.splitlines(keepends=True)
     for start, end, column in sorted(spans, reverse=True):
         lines[start - 1 : end] = [" " * column + '""\n'] + ["\n"] * (end - start)
-    return "".join(_without_comments(lines))
+    return "".join(without_comments(lines))
 
 
-def _without_comments(lines: list[str]) -> list[str]:
+def without_comments(lines: list[str]) -> list[str]:
     """``lines`` with every ``#`` comment cut (a line that held only a comment stays, empty: line numbers keep)."""
     import io
     import tokenize

@@ -12,6 +12,9 @@ whole document before the View's tool result can show. An inline document theref
   process pools, ``Path.as_uri``) that would double the size;
 - the modules named with ``--stdlib NAME`` (a package brings all its submodules), and their imports.
 
+The modules travel as ``python -OO`` would see them: docstrings (but Pyodide's own, which it reads) become ``""`` and
+comments go, every line keeping its number (tracebacks stay right): 0.86 -> 0.51 MB gzipped for the hello View.
+
 Imports are found from tokens (the stdlib is Python 3.14 and the build may run on 3.11, whose ``ast`` cannot parse
 it). A module left out fails with a ModuleNotFoundError that names it and the option to add it (the finder in
 ``stdlib_hint.py``, shipped as the zip's ``sitecustomize``); a left-out codec fails with a LookupError that does.
@@ -41,6 +44,8 @@ FULL_STDLIB = "all"
 HINT_MODULE = "sitecustomize"  # CPython's site imports it at start-up: the finder is in place before any View code
 _HINT_SOURCE = Path(__file__).resolve().parent / "stdlib_hint.py"
 _GRAPH_FORMAT = 1
+_LEAN_FORMAT = 1
+_KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")  # _pyodide.docstring reads them to document the JS proxies
 # What Pyodide 314.0.7's start-up imports from the zip (Node, `loadPyodide()`, sys.modules): the boot needs them all.
 _BOOT = (
     "__future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide _pyodide._base "
@@ -90,7 +95,8 @@ class StdlibSelection:
         """A short hash naming this selection (the cached zip, the snapshot made with it, the document digest)."""
         if self.full:
             return FULL_STDLIB
-        return hashlib.sha256(("\n".join(self.kept) + "\0" + _HINT_SOURCE.read_text("utf-8")).encode()).hexdigest()[:16]
+        made_of = f"{_LEAN_FORMAT}\0" + "\n".join(self.kept) + "\0" + _HINT_SOURCE.read_text("utf-8")
+        return hashlib.sha256(made_of.encode()).hexdigest()[:16]
 
 
 def imports_of(source: str, module: str, is_package: bool) -> tuple[set[str], set[str]]:
@@ -316,8 +322,9 @@ def stdlib_zip(dist: RuntimeDist, selection: StdlibSelection) -> bytes:
         return gzip.decompress(dist.stdlib_gzip())
     keep = set(selection.kept)
     buffer = io.BytesIO()
+    lean = dist.derived(f"python_stdlib.lean-{_LEAN_FORMAT}.zip", lambda: _lean_zip(dist))
     with (
-        zipfile.ZipFile(dist.file("python_stdlib.zip")) as source,
+        zipfile.ZipFile(io.BytesIO(lean)) as source,
         zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target,
     ):
         for info in source.infolist():
@@ -327,6 +334,28 @@ def stdlib_zip(dist: RuntimeDist, selection: StdlibSelection) -> bytes:
             target.writestr(info, source.read(info.filename), compress_type=zipfile.ZIP_STORED)
         hint = _HINT_SOURCE.read_text("utf-8").replace("OMITTED: frozenset[str] = frozenset()", _omitted(selection))
         target.writestr(zipfile.ZipInfo(f"{HINT_MODULE}.py", (1980, 1, 1, 0, 0, 0)), hint)
+    return buffer.getvalue()
+
+
+def _lean_zip(dist: RuntimeDist) -> bytes:
+    """The runtime's whole standard library, stored, without docstrings and comments (line numbers kept)."""
+    from pyview._tooling.packager._sources import without_comments, without_docstrings
+
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(dist.file("python_stdlib.zip")) as source,
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target,
+    ):
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename.endswith(".py") and not info.filename.startswith(_KEEP_DOCSTRINGS):
+                text = data.decode("utf-8")
+                try:
+                    text = without_docstrings(text)
+                except SyntaxError:  # newer syntax than the build's Python parses: its comments still go
+                    text = "".join(without_comments(text.splitlines(keepends=True)))
+                data = text.encode("utf-8")
+            target.writestr(info, data, compress_type=zipfile.ZIP_STORED)
     return buffer.getvalue()
 
 
