@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -81,7 +82,7 @@ def test_the_trimmed_stdlib_holds_every_stdlib_module_the_example_and_pyview_imp
             wanted |= {m for m in _ast_imports(source, *named) if m.split(".")[0] in sys.stdlib_module_names}
     assert {m for m in wanted if m in graph.modules} <= kept
     assert {"asyncio", "json", "traceback", "_strptime", "encodings.utf_8", "encodings.latin_1", "site"} <= kept
-    assert {"pdb", "unittest", "pydoc", "encodings.cp437"} <= set(selection.omitted)
+    assert {"pdb", "unittest", "pydoc", "encodings.cp850"} <= set(selection.omitted)
 
 
 def test_stdlib_option_adds_a_package_with_its_submodules_or_keeps_everything() -> None:
@@ -113,6 +114,7 @@ import { pathToFileURL } from "node:url";
 const [indexURL, stdLibURL] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL, stdLibURL });
+await pyodide.loadPackage([process.argv[4]], { messageCallback: () => {}, errorCallback: (m) => console.error(m) });
 process.stdout.write(pyodide.runPython(`
 import json
 out = {}
@@ -123,23 +125,34 @@ def attempt(key, action):
         out[key] = f"{type(error).__name__}: {error}"
 attempt("pdb", lambda: __import__("pdb"))
 attempt("minidom", lambda: __import__("xml.dom.minidom"))
-attempt("codec", lambda: "x".encode("cp437"))
+attempt("codec", lambda: "x".encode("cp850"))
 attempt("missing", lambda: __import__("no_such_module_anywhere"))
 attempt("strptime", lambda: __import__("datetime").datetime.strptime("2026-12-01", "%Y-%m-%d").day)
 attempt("latin1", lambda: "é".encode("latin-1"))
+attempt("wheel", lambda: __import__("pure_thing").half())
 json.dumps(out)
 `));
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_a_left_out_module_fails_naming_itself_and_the_option_in_pyodide(tmp_path: Path) -> None:
+def test_a_left_out_module_fails_naming_itself_and_a_pure_wheel_installs_in_pyodide(tmp_path: Path) -> None:
     dist = ensure_runtime()
-    selection = select_stdlib(dist, browser_core_sources(), [], [])
+    wheel = tmp_path / "pure_thing-1.0-py3-none-any.whl"  # a pure wheel that needs a module pyview does not import
+    with zipfile.ZipFile(wheel, "w") as archive:
+        source = "def half():\n    from fractions import Fraction\n    return Fraction(1, 2)\n"
+        archive.writestr("pure_thing/__init__.py", source)
+        archive.writestr("pure_thing-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: pure_thing\nVersion: 1.0\n")
+        wheel_info = "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        archive.writestr("pure_thing-1.0.dist-info/WHEEL", wheel_info)
+        archive.writestr("pure_thing-1.0.dist-info/RECORD", "")
+    selection = select_stdlib(dist, browser_core_sources(), [wheel], [])
+    assert "fractions" in selection.kept
     (tmp_path / "python_stdlib.zip").write_bytes(stdlib_zip(dist, selection))
     (tmp_path / "check.mjs").write_text(_NODE_CHECK, "utf-8")
     done = subprocess.run(
-        ["node", str(tmp_path / "check.mjs"), f"{dist.directory.as_posix()}/", str(tmp_path / "python_stdlib.zip")],
+        ["node", str(tmp_path / "check.mjs"), f"{dist.directory.as_posix()}/", str(tmp_path / "python_stdlib.zip"),
+         str(wheel)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
@@ -149,7 +162,8 @@ def test_a_left_out_module_fails_naming_itself_and_the_option_in_pyodide(tmp_pat
     assert "removed from the Python standard library in the Pyodide" not in out["pdb"]
     assert out["minidom"].startswith("ModuleNotFoundError: No module named 'xml")
     assert "--stdlib xml" in out["minidom"]
-    assert out["codec"].startswith("LookupError: unknown encoding: cp437: pyview left")
-    assert "--stdlib encodings.cp437" in out["codec"]
+    assert out["codec"].startswith("LookupError: unknown encoding: cp850: pyview left")
+    assert "--stdlib encodings.cp850" in out["codec"]
     assert out["missing"] == "ModuleNotFoundError: No module named 'no_such_module_anywhere'"  # not ours: untouched
     assert out["strptime"] == "1" and out["latin1"] == "b'\\xe9'"
+    assert out["wheel"] == "Fraction(1, 2)"  # installed from the document's zip (zipfile, cp437) and imported

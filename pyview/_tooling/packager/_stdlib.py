@@ -65,6 +65,7 @@ BOOT_MODULES = tuple(_BOOT.split())
 RUNTIME_MODULES = (
     "_strptime", "importlib.metadata", "importlib.readers", "importlib.resources", "zipfile",
     "concurrent.futures.thread",  # loop.run_in_executor()'s default executor
+    "encodings.cp437",  # zipfile reads a member name that is not UTF-8 as cp437 (installing a --package wheel)
 )  # fmt: skip
 # what a module imports inside its functions is followed for the modules the View's code imports itself, but not
 # into the command-line parsers the stdlib modules' own `main()` use
