@@ -167,3 +167,13 @@ def test_a_left_out_module_fails_naming_itself_and_a_pure_wheel_installs_in_pyod
     assert out["missing"] == "ModuleNotFoundError: No module named 'no_such_module_anywhere'"  # not ours: untouched
     assert out["strptime"] == "1" and out["latin1"] == "b'\\xe9'"
     assert out["wheel"] == "Fraction(1, 2)"  # installed from the document's zip (zipfile, cp437) and imported
+
+
+def test_pyview_build_stdlib_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pyview.cli import main
+
+    out = tmp_path / "hello.html"
+    assert main(["build", str(EXAMPLES["hello"]), "-o", str(out), "--stdlib", "zoneinfo", "--stdlib", "xml"]) == 0
+    assert "python_stdlib.zip (" in capsys.readouterr().out
+    assert main(["build", str(EXAMPLES["hello"]), "-o", str(out), "--stdlib", "nope"]) == 1
+    assert "--stdlib nope: no module of that name in Pyodide's standard library" in capsys.readouterr().err
