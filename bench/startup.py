@@ -43,9 +43,10 @@ CPU time of the web processes for one load (paired runs, so the load matters les
 A smaller inline document (2026-12-01, load average 9-12 from other work, so only the paired rows mean anything): the
 document carries only the standard library modules the View can import, as ``python -OO`` sees them (see
 ``_stdlib.py``; the row ``pyview inline, whole stdlib`` is the same View built with ``stdlib=["all"]``, as before).
-Result View: 7.65 -> 5.56 MB. Result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 1.60x vs
-1.83x (15 runs; parsed 106 vs 110 ms) and 1.29x vs 2.19x (5 runs; parsed 195 vs 450 ms), a third 9-run invocation
-inverted (2.55x vs 1.26x, p95 4.4 s: a test suite ran beside it); Firefox 1.40x vs 1.79x; Chromium 0.80x vs 1.50x.
+Result View: 7.65 -> 5.56 MB. Result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 1.03x vs
+1.47x (15 runs; parsed 69 vs 98 ms), 1.60x vs 1.83x (15 runs; parsed 106 vs 110 ms) and 1.29x vs 2.19x (5 runs;
+parsed 195 vs 450 ms); a 9-run invocation with a test suite running beside it inverted (2.55x vs 1.26x, p95 4.4 s).
+Firefox 1.40x vs 1.79x; Chromium 0.80x vs 1.50x (5 runs each).
 """
 
 from __future__ import annotations
