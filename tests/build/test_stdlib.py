@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from pyview._tooling.packager._imports import imports_of, module_name
 from pyview._tooling.packager._runtime import ensure_runtime
 from pyview._tooling.packager._sources import browser_core_sources, load_view_sources
-from pyview._tooling.packager._stdlib import StdlibGraph, imports_of, module_name, select_stdlib, stdlib_zip
+from pyview._tooling.packager._stdlib import StdlibGraph, select_stdlib, stdlib_zip
 from pyview.packager import BuildError, build_view
 
 REPO = Path(__file__).resolve().parents[2]
