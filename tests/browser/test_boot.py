@@ -108,6 +108,18 @@ def test_python_exception_shows_the_developer_file_and_line(page: Any, build: Ca
     assert logs and "KeyError" in logs[0]["params"]["data"]["detail"]
 
 
+def test_a_left_out_stdlib_module_fails_naming_the_build_option(page: Any, build: Callable[..., BuiltView]) -> None:
+    view = SandboxedView.mount(page, build("dynamic_import_view.py").html)
+
+    view.wait_until_started()
+
+    panel = view.error_panel()
+    assert panel is not None and panel["kind"] == "python"
+    assert panel["title"] == "Python error in tests/browser/views/dynamic_import_view.py, line 7"
+    assert "No module named 'xml.dom.minidom': pyview left the standard library module" in panel["text"]
+    assert "`pyview build --stdlib xml.dom.minidom`" in panel["text"] and "--stdlib all" in panel["text"]
+
+
 def test_loading_state_shows_at_once_then_the_timeout_panel(page: Any, build: Callable[..., BuiltView]) -> None:
     built = build("hello_view.py", boot_timeout=0.3)
     # in the document itself: shown at once (characters above U+00FF are written as references: see latin1_only)
