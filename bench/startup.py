@@ -43,10 +43,11 @@ CPU time of the web processes for one load (paired runs, so the load matters les
 A smaller inline document (2026-12-01, load average 9-12 from other work, so only the paired rows mean anything): the
 document carries only the standard library modules the View can import, as ``python -OO`` sees them (see
 ``_stdlib.py``; the row ``pyview inline, whole stdlib`` is the same View built with ``stdlib=["all"]``, as before).
-Result View: 7.65 -> 5.56 MB. Result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 1.03x vs
-1.47x (15 runs; parsed 69 vs 98 ms), 1.60x vs 1.83x (15 runs; parsed 106 vs 110 ms) and 1.29x vs 2.19x (5 runs;
-parsed 195 vs 450 ms); a 9-run invocation with a test suite running beside it inverted (2.55x vs 1.26x, p95 4.4 s).
-Firefox 1.40x vs 1.79x; Chromium 0.80x vs 1.50x (5 runs each).
+Result View: 7.65 -> 5.56 MB. Result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 0.94x vs
+1.38x (15 runs, load 7; parsed 55 vs 86 ms), 1.03x vs 1.47x (15 runs; parsed 69 vs 98 ms), 1.60x vs 1.83x (15 runs,
+load 10; parsed 106 vs 110 ms), 1.29x vs 2.19x (5 runs; parsed 195 vs 450 ms); a 9-run invocation with a test suite
+running beside it inverted (2.55x vs 1.26x, p95 4.4 s). Firefox 1.30x vs 1.72x and 1.40x vs 1.79x; Chromium 1.69x vs
+2.22x and 0.80x vs 1.50x (5-7 runs each).
 A denser text encoding is no lever on WebKit: the same document with its blob text cut to 0.853x the characters (what
 2 characters per 15 bits would give) in a Latin-1 alphabet with characters above 0x7F took longer (median 97 ms
 against 63, parsed 90 against 45; 11 paired runs, load 7); cut to 0.853x in ASCII it took 47 ms. base85 is within 2 %
