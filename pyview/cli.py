@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--snapshot", action="store_true",
         help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
-        "start, +7.7 MB inline, or a file beside the runtime in url mode",
+        "start, +7.1 MB inline, or a file beside the runtime in url mode",
     )  # fmt: skip
     build.add_argument(
         "--stdlib", action="append", default=[], metavar="MODULE",

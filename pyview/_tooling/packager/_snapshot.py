@@ -7,7 +7,7 @@ from scratch (about 4x faster to "Python ready").
 
 Trade-offs, measured for the hello View (see docs/ARCHITECTURE.md, "Memory snapshots"):
 
-- size: the snapshot is ~31 MB of memory, ~6-7 MB gzipped. Inline, it travels base85 in the document (+7.7 MB);
+- size: the snapshot is ~31 MB of memory, ~6-7 MB gzipped. Inline, it travels base85 in the document (+7.1 MB);
   in url mode it is a runtime file served beside the wasm (``snapshots/<key>.gz``), so the document stays small.
 - it is a private Pyodide API (``_makeSnapshot`` / ``makeMemorySnapshot`` / ``_loadSnapshot``), valid only for the
   exact build: the build id is pinned below and checked at build time and again at boot, where a mismatch or a
