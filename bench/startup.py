@@ -43,7 +43,9 @@ CPU time of the web processes for one load (paired runs, so the load matters les
 A smaller inline document (2026-12-01, load average 9-12 from other work, so only the paired rows mean anything): the
 document carries only the standard library modules the View can import, as ``python -OO`` sees them (see
 ``_stdlib.py``; the row ``pyview inline, whole stdlib`` is the same View built with ``stdlib=["all"]``, as before).
-Result View: 7.65 -> 5.56 MB. Result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 0.94x vs
+Result View: 7.65 -> 5.56 MB. At load average 2-3 (after rebasing on main's dom.js work): WebKit 1.30x vs 1.62x
+(15 runs; 48 vs 60 ms, JS View 37; parsed 42 vs 56 ms), Firefox 1.04x vs 1.27x, Chromium 1.06x vs 1.31x (7 runs).
+Under load, result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 0.94x vs
 1.38x (15 runs, load 7; parsed 55 vs 86 ms), 1.03x vs 1.47x (15 runs; parsed 69 vs 98 ms), 1.60x vs 1.83x (15 runs,
 load 10; parsed 106 vs 110 ms), 1.29x vs 2.19x (5 runs; parsed 195 vs 450 ms); a 9-run invocation with a test suite
 running beside it inverted (2.55x vs 1.26x, p95 4.4 s). Firefox 1.30x vs 1.72x and 1.40x vs 1.79x; Chromium 1.69x vs
