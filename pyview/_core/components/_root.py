@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 _MAX_PASSES = 50
 _DEFERRED_GC = 5000  # objects allocated during an update (collector paused) above which it collects right after
+#: The patch encoder, made once. No circular-reference check: the ops are lists and dicts the renderer built (a
+#: cycle would still fail, as a RecursionError), and the check's bookkeeping per list and dict was 40 % of the
+#: encoding of a 1,000-row insert. Stateless, so one encoder serves every thread.
+_encode_patch = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 
 
 class Root:
@@ -208,7 +212,7 @@ class Root:
             ops, self.ops = self.ops, []
             self.updates += 1
             if self.sink is not None:
-                self.sink(json.dumps(ops, separators=(",", ":"), ensure_ascii=False))
+                self.sink(_encode_patch(ops))
         if not self.run_effects:
             self.effects.clear()
             self.cleanups.clear()
