@@ -188,104 +188,8 @@ def _name_entry(name: str) -> tuple[str, int]:
 _URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for an action use on_click=)"
 
 
-def build_element(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
-    """Build an :class:`Element` from keyword props (the work behind every ``h.<tag>(...)`` call).
-
-    Every attribute name is classified once (``_NAMES``); the usual case, a text value for a plain attribute or a
-    class, is a dictionary store. URL attributes (``_CHECKED``) are checked against the policy on every value.
-    """
-    attrs: dict[str, object] = {}
-    events: dict[str, tuple[Callable[..., object], int]] | None = None
-    one: tuple[str, str, object] | None = None
-    if len(props) == 1:
-        ((name, value),) = props.items()
-        if value is None or (type(value) is str and len(value) <= 64):
-            one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
-            found = _ONE.get(one)
-            if found is not None:
-                attrs = found
-                props = _NO_ATTRS
-    if props:
-        prop_names = _PROP_TAGS.get(tag)
-        names = _NAMES
-        for name, value in props.items():
-            entry = names.get(name)
-            wire, code = entry if entry is not None else _name_entry(name)
-            if prop_names is not None and name in prop_names:
-                if name == "value":
-                    if value is not None:  # value=None: uncontrolled, the page keeps what the user typed
-                        attrs[".value"] = str(value)
-                else:
-                    attrs["." + name] = bool(value)
-                continue
-            if type(value) is str and code == _PLAIN:
-                attrs[wire] = value
-                continue
-            if code == _CLASS and type(value) is str:
-                if value:  # class_="": no class attribute at all
-                    attrs[wire] = value
-                continue
-            if code == _EVENT:
-                if value is None:
-                    continue
-                if not callable(value):
-                    raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
-                flags = value.flags if isinstance(value, EventHandler) else 0
-                if wire == "@submit":
-                    flags |= PREVENT_DEFAULT
-                if events is None:
-                    events = {}
-                events[wire[1:]] = (value, flags)
-                continue
-            if code == _HTML:
-                if value is not None:
-                    markup = value.__html__() if hasattr(value, "__html__") else value
-                    attrs["!html"] = str(markup)
-                continue
-            if value is None or value is False:
-                if value is False and (wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL):
-                    attrs[wire] = "false"
-                continue
-            if value is True:
-                text = "true" if wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL else ""
-            elif code == _STYLE:
-                text = _style_text(value)
-            elif code == _CLASS:
-                text = _class_text(value)
-                if not text:  # class_={"x": False}, [] or "": no class attribute at all
-                    continue
-            else:
-                text = value if type(value) is str else str(value)
-                if code == _CHECKED:
-                    why = attr_problem(tag, wire, text)
-                    if why is not None:
-                        raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
-            attrs[wire] = text
-    kids: list[Node]
-    if not children:
-        kids = []
-    elif len(children) == 1 and (type(children[0]) is Element or type(children[0]) is ComponentElement):
-        kids = [children[0]]
-    elif len(children) == 1 and type(children[0]) is str:  # the common h.td("text")
-        kids = [children[0]] if children[0] else []
-    else:
-        kids = []
-        flatten(children, kids)
-    if kids and "!html" in attrs:
-        raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
-    if props is _NO_ATTRS:
-        return Element(tag, attrs, events, kids, key)
-    attrs = shared_attrs(attrs)
-    # only a dict shared_attrs shares (not a controlled .value: its diff also reads what the page reported)
-    if one is not None and events is None and (attrs is _NO_ATTRS or _SHARED.get(tuple(attrs.items())) is attrs):
-        if len(_ONE) >= _SHARED_MAX:
-            _ONE.clear()
-        _ONE[one] = attrs
-    return Element(tag, attrs, events, kids, key)
-
-
 #: small attribute dicts already built, by content: rows of a table repeat ``{"class": "col-md-1"}`` thousands of
-#: times. Values are never mutated after build_element (mount copies before adding handler ids), so equal dicts
+#: times. Values are never mutated after a builder made them (mount copies before adding handler ids), so equal dicts
 #: can be one object: 18 % less Python heap for the 10,000-row benchmark, and the reconciler's ``is`` check skips
 #: their diff. Bounded: emptied when full (the dicts handed out stay valid); a race only makes a duplicate.
 _SHARED: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
@@ -321,11 +225,13 @@ def shared_attrs(attrs: dict[str, object]) -> dict[str, object]:
     return attrs
 
 
-def with_dataset(tag: str, children: tuple[object, ...], props: dict[str, object], key: object) -> Element:
+def _with_dataset(
+    build: Callable[..., Element], tag: str, children: tuple[object, ...], props: dict[str, object], key: object
+) -> Element:
     """``dataset={"row_id": 3, "kind": None}`` (the typed spelling of ``data_row_id=3, data_kind=None``):
     ``data-row-id="3"``, after the element's other attributes. ``props`` is the call's own keyword dict."""
     dataset = props.pop("dataset")
-    element = build_element(tag, children, props, key)
+    element = build(*children, key=key, **props)
     if dataset is None:
         return element
     if not hasattr(dataset, "items"):
@@ -369,16 +275,122 @@ def flatten(children: Iterable[object], out: list[Node]) -> None:
 
 
 def _builder(tag: str) -> Callable[..., Element]:
-    """``h.div``: a function building ``<div>`` elements. ``key=`` identifies the element among its siblings.
+    """``h.div``: a function building ``<div>`` elements from keyword props. ``key=`` identifies the element among
+    its siblings.
 
     A plain function, not an object with ``__call__``: calling an instance goes through its type's call slot,
-    which packs the arguments into a tuple and a dict once more (a third of the cost of a bare ``h.td(...)``).
+    which packs the arguments into a tuple and a dict once more. And the whole build is this closure over ``tag``,
+    not a call of a shared function: a second Python frame per element was a tenth of creating 1,000 rows.
+
+    Every attribute name is classified once (``_NAMES``); the usual case, a text value for a plain attribute or a
+    class, is a dictionary store. URL attributes (``_CHECKED``) are checked against the policy on every value.
     """
+    prop_names = _PROP_TAGS.get(tag)
 
     def build(*children: object, key: object = None, **props: object) -> Element:
-        if "dataset" in props:
-            return with_dataset(tag, children, props, key)
-        return build_element(tag, children, props, key)
+        attrs: dict[str, object] = _NO_ATTRS
+        events: dict[str, tuple[Callable[..., object], int]] | None = None
+        html = False
+        if props:
+            found = one = None
+            if len(props) == 1:
+                ((name, value),) = props.items()
+                if value is None or type(value) is str:
+                    one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
+                    found = _ONE.get(one)
+            if found is not None:
+                attrs = found
+            else:
+                if "dataset" in props:
+                    return _with_dataset(build, tag, children, props, key)
+                attrs = {}
+                names = _NAMES
+                for name, value in props.items():
+                    entry = names.get(name)
+                    wire, code = entry if entry is not None else _name_entry(name)
+                    if prop_names is not None and name in prop_names:
+                        if name == "value":
+                            if value is not None:  # value=None: uncontrolled, the page keeps what the user typed
+                                attrs[".value"] = str(value)
+                        else:
+                            attrs["." + name] = bool(value)
+                        continue
+                    if type(value) is str and code == _PLAIN:
+                        attrs[wire] = value
+                        continue
+                    if code == _CLASS and type(value) is str:
+                        if value:  # class_="": no class attribute at all
+                            attrs[wire] = value
+                        continue
+                    if code == _EVENT:
+                        if value is None:
+                            continue
+                        if not callable(value):
+                            raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
+                        flags = value.flags if isinstance(value, EventHandler) else 0
+                        if wire == "@submit":
+                            flags |= PREVENT_DEFAULT
+                        if events is None:
+                            events = {}
+                        events[wire[1:]] = (value, flags)
+                        continue
+                    if code == _HTML:
+                        if value is not None:
+                            markup = value.__html__() if hasattr(value, "__html__") else value
+                            attrs["!html"] = str(markup)
+                            html = True
+                        continue
+                    if value is None or value is False:
+                        if value is False and (wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL):
+                            attrs[wire] = "false"
+                        continue
+                    if value is True:
+                        text = "true" if wire.startswith(("aria-", "data-")) or wire in ENUMERATED_BOOL else ""
+                    elif code == _STYLE:
+                        text = _style_text(value)
+                    elif code == _CLASS:
+                        text = _class_text(value)
+                        if not text:  # class_={"x": False}, [] or "": no class attribute at all
+                            continue
+                    else:
+                        text = value if type(value) is str else str(value)
+                        if code == _CHECKED:
+                            why = attr_problem(tag, wire, text)
+                            if why is not None:
+                                raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
+                    attrs[wire] = text
+                attrs = shared_attrs(attrs)
+                # Remembered: only a dict shared_attrs shares (not a controlled .value: its diff also reads what the
+                # page reported), with no handler, no inner HTML (checked against the children below) and short text.
+                if (
+                    one is not None
+                    and events is None
+                    and not html
+                    and (one[2] is None or len(one[2]) <= 64)
+                    and (attrs is _NO_ATTRS or _SHARED.get(tuple(attrs.items())) is attrs)
+                ):
+                    if len(_ONE) >= _SHARED_MAX:
+                        _ONE.clear()
+                    _ONE[one] = attrs
+        kids: list[Node]
+        if not children:
+            kids = []
+        elif len(children) == 1:
+            child = children[0]
+            kind = type(child)
+            if kind is str:  # the common h.td("text")
+                kids = [child] if child else []  # type: ignore[list-item]
+            elif kind is Element or kind is ComponentElement:
+                kids = [child]  # type: ignore[list-item]
+            else:
+                kids = []
+                flatten(children, kids)
+        else:
+            kids = []
+            flatten(children, kids)
+        if html and kids:
+            raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
+        return Element(tag, attrs, events, kids, key)
 
     build.__name__ = tag
     build.__qualname__ = f"h.{tag}"
@@ -415,9 +427,7 @@ class _H:
         why = tag_problem(tag)
         if why is not None:
             raise UnsafeAttributeError(f"refusing element <{tag}>: {why}")
-        if "dataset" in props:
-            return with_dataset(tag, children, props, key)
-        return build_element(tag, children, props, key)
+        return _builder(tag)(*children, key=key, **props)  # a custom element: rare, a new builder is cheap
 
 
 h: HBuilders = _H()  # type: ignore[assignment]  # typed per tag by the generated stub _htags.pyi
