@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 
@@ -87,3 +88,32 @@ def test_use_id_counts_per_root_so_a_view_renders_the_same_ids_every_time():
     first = render_to_string(Form())
     assert 'id="pv-field-1"' in first and 'id="pv-field-2"' in first
     assert render_to_string(Form()) == first
+
+
+def test_renders_nested_in_a_component_and_a_thread_with_its_context_keep_the_outer_component():
+    """A render pass sets one frame whose component is swapped per component: a render inside a component (and one
+    in a thread started with a copy of the context, as asyncio tasks get) nests and gives the outer one back."""
+    checks: list[bool] = []
+
+    @component
+    def Inner(text: str):
+        value, _ = use_state(text)
+        return h.i(value)
+
+    @component
+    def Outer():
+        mine = current_component()
+        nested = render_to_string(Inner("nested"))
+        checks.append(current_component() is mine)
+        context = contextvars.copy_context()
+        out: list[str] = []
+        thread = threading.Thread(target=lambda: out.append(context.run(render_to_string, Inner("thread"))))
+        thread.start()
+        thread.join()
+        checks.append(current_component() is mine)
+        value, _ = use_state("outer")
+        return h.b(nested, out[0], value)
+
+    assert render_to_string(Outer()) == "<b>&lt;i&gt;nested&lt;/i&gt;&lt;i&gt;thread&lt;/i&gt;outer</b>"
+    assert checks == [True, True]
+    assert current_component() is None

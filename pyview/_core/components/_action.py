@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview._core.components._event import Event, call_handler
-from pyview._core.components._hooks import rendering, use_ref, use_state
+from pyview._core.components._hooks import current_component, use_ref, use_state
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -80,7 +80,7 @@ def use_action(fn: Callable[..., object], *, show_errors: bool = False) -> Actio
         ...         h.p(f"Failed: {save.error}", role="alert") if save.error else None,
         ...     )
     """
-    comp = rendering.get()
+    comp = current_component()
     if comp is None:
         raise RuntimeError("hooks can only be called while a @component function renders")
     _, set_tick = use_state(0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview._core.components._element import ComponentElement
-from pyview._core.components._hooks import _SIMPLE, _slot, rendering, same
+from pyview._core.components._hooks import _SIMPLE, _slot, current_component, same
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -146,7 +146,7 @@ def create_context(default: object = None, name: str = "Context") -> Context:
 
 
 def _provide(ctx: Context, value: object) -> None:
-    comp = rendering.get()
+    comp = current_component()
     assert comp is not None
     if comp.context is ctx and comp.consumers and not same(comp.provided, value):
         for consumer in list(comp.consumers):

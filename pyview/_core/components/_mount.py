@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pyview._core.components._component import _ContextSlot
 from pyview._core.components._element import ComponentElement, Element, flatten
-from pyview._core.components._hooks import Effect, rendering
+from pyview._core.components._hooks import Effect, RenderFrame, rendering
 from pyview._core.components._instances import CompInst, HostInst, TextInst, dom_ids
 from pyview._core.components._selection import _Selected, unsubscribe
 
@@ -32,7 +32,15 @@ def call_component(root: Root, comp: CompInst) -> list[Node]:
     it raise (one taking a new tool result into state), and the component's next render that succeeds replaces
     the box. Dropping them would leave their new dependencies recorded but never acted on: a box for good.
     """
-    token = rendering.set(comp)
+    frame = rendering.get()
+    if frame is None:  # outside a Root pass (which sets one frame for all the components it renders)
+        token = rendering.set(RenderFrame())
+        try:
+            return call_component(root, comp)
+        finally:
+            rendering.reset(token)
+    previous = frame.comp
+    frame.comp = comp
     comp.hook_i = 0
     comp.dirty = False
     el = comp.el
@@ -44,7 +52,7 @@ def call_component(root: Root, comp: CompInst) -> list[Node]:
         root.report(exc, f"rendering {el.type.__name__}", show=False)
         out = error_box(exc, f"Error in {el.type.__name__}")
     finally:
-        rendering.reset(token)
+        frame.comp = previous
     kind = type(out)
     if kind is Element or kind is ComponentElement:
         return [out]  # type: ignore[list-item]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pyview._core.components._element import Element, flatten
 from pyview._core.components._event import Event, call_handler
+from pyview._core.components._hooks import RenderFrame, rendering
 from pyview._core.components._instances import After, CompInst, HostInst, host_id
 from pyview._core.components._mount import mount
 from pyview._core.components._reconcile import HYDRATE, reconcile, render_component
@@ -83,6 +84,7 @@ class Root:
         collecting = gc.isenabled()  # paused as for an update (see flush): a first render can be big too
         gc.disable()
         self.rendering = True
+        token = rendering.set(RenderFrame())  # one frame for every component this renders (see RenderFrame)
         try:
             if hydrate and not container.kids:
                 wire: list[object] = []
@@ -94,6 +96,7 @@ class Root:
             self.rendering = False
             self.flush()
         finally:
+            rendering.reset(token)
             self.rendering = False
             if collecting:
                 self._resume_collector()
@@ -174,6 +177,13 @@ class Root:
         gc.collect(0)
 
     def _flush(self) -> None:
+        token = rendering.set(RenderFrame())  # one frame for every component this renders (see RenderFrame)
+        try:
+            self._render_passes()
+        finally:
+            rendering.reset(token)
+
+    def _render_passes(self) -> None:
         for _ in range(_MAX_PASSES):
             self.rendering = True
             try:

@@ -31,9 +31,9 @@ class _Boundary:
 
 def _report(exc: BaseException, name: str) -> None:
     """Report like the renderer does (``on_error``, stderr, the host's log), without the View's error list."""
-    from pyview._core.components._hooks import rendering
+    from pyview._core.components._hooks import current_component
 
-    comp = rendering.get()
+    comp = current_component()
     if comp is not None:
         comp.pending = None  # effects of a failed render never run
         root = getattr(comp, "root", None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview._core.components._hooks import rendering
+from pyview._core.components._hooks import current_component
 from pyview.components import use_ref
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def use_id(prefix: str = "pv") -> str:
     """
     ref = use_ref()
     if ref.current is None:
-        comp = rendering.get()
+        comp = current_component()
         root = comp.root  # type: ignore[union-attr]  # use_ref above raised outside a render
         root.ids += 1
         ref.current = f"{prefix}-{root.ids}"
