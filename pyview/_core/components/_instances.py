@@ -56,6 +56,7 @@ class CompInst:
 
     __slots__ = (
         "alive",
+        "cleanups",
         "consumers",
         "context",
         "depth",
@@ -84,12 +85,25 @@ class CompInst:
         self.hooks: list[object] = []
         self.hook_i = 0
         self.alive = True
+        #: effect cleanups held by this component and the components below it (see count_cleanups)
+        self.cleanups = 0
         self.dirty = False
         self.pending: list[object] | None = None
         self.error: BaseException | None = None
         self.context: object = None
         self.provided: object = None
         self.consumers: set[CompInst] | None = None
+
+
+def count_cleanups(comp: CompInst | None, change: int) -> None:
+    """Add ``change`` to ``cleanups`` of ``comp`` and of every component above it.
+
+    Kept for every effect that gets or gives up a cleanup (rare), so that removing a subtree knows in O(1) per
+    removed component whether it must run cleanups now or may leave forgetting it until the page is idle.
+    """
+    while comp is not None:
+        comp.cleanups += change
+        comp = comp.owner
 
 
 def first_dom(inst: Inst) -> int | None:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from pyview._core.components._element import Element, flatten
 from pyview._core.components._event import Event, call_handler
 from pyview._core.components._hooks import RenderFrame, rendering
-from pyview._core.components._instances import After, CompInst, HostInst, host_id
-from pyview._core.components._mount import mount
+from pyview._core.components._instances import After, CompInst, HostInst, count_cleanups, host_id
+from pyview._core.components._mount import forget, mount
 from pyview._core.components._reconcile import HYDRATE, reconcile, render_component
 
 if TYPE_CHECKING:
@@ -72,12 +72,16 @@ class Root:
         self.idle: Callable[[Callable[[], None]], object] | None = None
         self.holding = False  # the collector stays paused until the idle collection (see flush)
         self.trash: list[object] = []  # removed instances, freed when the page is idle (with idle only)
+        #: removed subtrees not yet forgotten (with idle only; see forget_removed)
+        self.removed: list[list[Any]] = []
         self.emptying = False
         self.updates = 0
 
     # -- rendering ---------------------------------------------------------------------------------------
     def mount(self, node: object, *, hydrate: bool = False) -> None:
         """Render ``node`` into the container (replacing what is there) and commit."""
+        if self.removed:
+            self.forget_removed()
         nodes: list[Any] = []
         flatten([node], nodes)
         container = self.container
@@ -139,7 +143,19 @@ class Root:
 
     def _empty_trash(self) -> None:
         self.emptying = False
+        if self.removed:
+            self.forget_removed()
         self.trash.clear()
+
+    def forget_removed(self) -> None:
+        """Forget the removed subtrees whose unmounting waited for the page to be idle (see ``unmount_all``).
+
+        Called when the page is idle, and before anything that could see them: an event (a click on a removed
+        row still in flight), a render (a removed row's state set meanwhile), effects, a new mount.
+        """
+        removed, self.removed = self.removed, []
+        for insts in removed:
+            forget(self, insts)
 
     def _resume_collector(self) -> None:
         # Counted before the collector is back on: its first allocation would collect everything the update
@@ -188,9 +204,13 @@ class Root:
             self.rendering = True
             try:
                 while self.dirty:
+                    if self.removed:  # a removed component may be dirty: forgetting it discards it
+                        self.forget_removed()
                     batch = sorted(self.dirty, key=_depth)
                     self.dirty = set()
                     for comp in batch:
+                        if self.removed:  # a component rendered before may have removed this one
+                            self.forget_removed()
                         if comp.alive and comp.dirty:
                             render_component(self, comp, host_id(comp), After(comp))
             finally:
@@ -236,7 +256,10 @@ class Root:
             for effect in effects:
                 if effect.cleanup is not None:
                     cleanup, effect.cleanup = effect.cleanup, None
+                    count_cleanups(effect.comp, -1)
                     self._run(cleanup, "an effect cleanup")
+            if self.removed:  # effects read comp.alive (and may set state): removed components must be dead
+                self.forget_removed()
             for effect in effects:
                 if effect.comp.alive and effect.fn is not None:
                     result = self._run(effect.fn, "an effect")
@@ -245,6 +268,8 @@ class Root:
                     elif hasattr(result, "__await__"):
                         task = self.spawn(result, "an effect")
                         effect.cleanup = task.cancel if task is not None else None
+                    if effect.cleanup is not None:
+                        count_cleanups(effect.comp, 1)
 
     def _run(self, fn: Callable[[], object], where: str) -> object:
         try:
@@ -256,6 +281,8 @@ class Root:
     # -- events ------------------------------------------------------------------------------------------
     def dispatch(self, hid: int, payload: str) -> None:
         """Run handler ``hid`` with the serialised event (called by dom.js through the dispatcher)."""
+        if self.removed:  # a removed element's handler must be gone
+            self.forget_removed()
         fn = self.handlers.get(int(hid))
         if fn is None:
             return  # the node was removed while the event was in flight
