@@ -370,7 +370,7 @@ def _insert_run(
     before: Anchor,
     owner: CompInst | None,
 ) -> list[Inst]:
-    wire: list[object] = []
+    wire: list[str] = []  # JSON texts (see _mount)
     first = root.nid
     made = [mount(root, nodes[k], parent, owner, wire) for k in range(start, end)]
     if wire:

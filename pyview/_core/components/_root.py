@@ -12,7 +12,7 @@ from pyview._core.components._event import Event, call_handler
 from pyview._core.components._hooks import RenderFrame, rendering
 from pyview._core.components._instances import After, CompInst, HostInst, count_cleanups, host_id
 from pyview._core.components._mount import forget, mount
-from pyview._core.components._reconcile import HYDRATE, reconcile, render_component
+from pyview._core.components._reconcile import HYDRATE, INSERT, reconcile, render_component
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,7 +91,7 @@ class Root:
         token = rendering.set(RenderFrame())  # one frame for every component this renders (see RenderFrame)
         try:
             if hydrate and not container.kids:
-                wire: list[object] = []
+                wire: list[str] = []  # JSON texts (see _mount)
                 first = self.nid
                 container.kids = [mount(self, n, container, None, wire) for n in nodes]
                 self.ops.append([HYDRATE, 0, first, wire])
@@ -242,7 +242,7 @@ class Root:
             ops, self.ops = self.ops, []
             self.updates += 1
             if self.sink is not None:
-                self.sink(_encode_patch(ops))
+                self.sink(patch_json(ops))
         if not self.run_effects:
             self.effects.clear()
             self.cleanups.clear()
@@ -350,6 +350,37 @@ class Root:
             del self.errors[:-5]
             if self.error_listener is not None:
                 self.error_listener()
+
+
+def patch_json(ops: list[list[Any]]) -> str:
+    """The patch text of ``ops``: the trees of insert and hydrate ops are JSON texts already (see ``_mount``).
+
+    Example:
+        >>> patch_json([[1, 5], [0, 2, None, 9, ['["li",{},["a"]]']]])
+        '[[1,5],[0,2,null,9,[["li",{},["a"]]]]]'
+    """
+    parts: list[str] = []
+    plain: list[list[Any]] = []  # ops without trees, encoded together
+    for op in ops:
+        code = op[0]
+        if code == INSERT:
+            _, pid, before, first, trees = op
+            head = f"[{INSERT},{pid},{'null' if before is None else before},{first},["
+        elif code == HYDRATE:
+            _, pid, first, trees = op
+            head = f"[{HYDRATE},{pid},{first},["
+        else:
+            plain.append(op)
+            continue
+        if plain:
+            parts.append(_encode_patch(plain)[1:-1])
+            plain = []
+        parts.append(head + ",".join(trees) + "]]")
+    if not parts:
+        return _encode_patch(ops)
+    if plain:
+        parts.append(_encode_patch(plain)[1:-1])
+    return "[" + ",".join(parts) + "]"
 
 
 def _depth(comp: CompInst) -> int:
