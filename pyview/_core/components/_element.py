@@ -8,6 +8,8 @@ so neither the renderer nor ``dom.js`` ever sees one. What is unsafe is decided 
 
 from __future__ import annotations
 
+import json
+from json.encoder import encode_basestring as json_text  # '"text"', escaped as json.dumps(ensure_ascii=False) does
 from typing import TYPE_CHECKING
 
 from pyview._core.components._policy import attr_kind, attr_problem, tag_problem, valid_name
@@ -40,9 +42,14 @@ class UnsafeAttributeError(ValueError):
 
 
 class Element:
-    """One HTML or SVG element: tag, wire-ready attributes, event handlers, children and an optional key."""
+    """One HTML or SVG element: tag, wire-ready attributes, event handlers, children and an optional key.
 
-    __slots__ = ("attrs", "children", "events", "key", "tag")
+    ``head`` is the start of its wire tree as JSON text, ``["tag",{attrs}``, when a builder knows it (shared attrs:
+    encoded once, not once per element mounted); None: mounting encodes tag and attrs. Whoever replaces ``attrs`` of
+    a built element sets ``head`` to None.
+    """
+
+    __slots__ = ("attrs", "children", "events", "head", "key", "tag")
 
     def __init__(
         self,
@@ -51,12 +58,14 @@ class Element:
         events: dict[str, tuple[Callable[..., object], int]] | None,
         children: list[Node],
         key: object = None,
+        head: str | None = None,
     ) -> None:
         self.tag = tag
         self.attrs = attrs
         self.events = events
         self.children = children
         self.key = key
+        self.head = head
 
     def __repr__(self) -> str:
         return f"<Element {self.tag} {self.attrs!r} children={len(self.children)}>"
@@ -192,12 +201,15 @@ _URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for 
 #: times. Values are never mutated after a builder made them (mount copies before adding handler ids), so equal dicts
 #: can be one object: 18 % less Python heap for the 10,000-row benchmark, and the reconciler's ``is`` check skips
 #: their diff. Bounded: emptied when full (the dicts handed out stay valid); a race only makes a duplicate.
-_SHARED: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
+_SHARED: dict[tuple[tuple[str, object], ...], tuple[dict[str, object], str]] = {}
 _SHARED_MAX = 4096
 _NO_ATTRS: dict[str, object] = {}
-#: ``(tag, keyword, value) -> attrs`` for the one-keyword calls with a short text (or None) value: the same
-#: checked, shared dict without classifying the keyword or looking the dict up by content again.
-_ONE: dict[tuple[str, str, object], dict[str, object]] = {}
+#: ``(tag, keyword, value) -> (attrs, head)`` for the one-keyword calls with a short text (or None) value: the same
+#: checked, shared dict and its wire head (see :class:`Element`) without classifying the keyword or looking the dict
+#: up by content again.
+_ONE: dict[tuple[str, str, object], tuple[dict[str, object], str]] = {}
+#: JSON text of any wire value, as the patch encodes it (``Root.commit``)
+encode_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 
 
 def shared_attrs(attrs: dict[str, object]) -> dict[str, object]:
@@ -207,22 +219,27 @@ def shared_attrs(attrs: dict[str, object]) -> dict[str, object]:
         >>> shared_attrs({"class": "lbl"}) is shared_attrs({"class": "lbl"})
         True
     """
+    return _share(attrs)[0]
+
+
+def _share(attrs: dict[str, object]) -> tuple[dict[str, object], str | None]:
+    """:func:`shared_attrs` and the JSON text of the shared dict (None: not shared, encoded when mounted)."""
     if not attrs:
-        return _NO_ATTRS
+        return _NO_ATTRS, "{}"
     if len(attrs) > 2:
-        return attrs
+        return attrs, None
     key = tuple(attrs.items())
     for name, value in key:
         # not a controlled property (.value, .checked: their diff also reads what the page reported), nor long text
         if name[0] == "." or (type(value) is str and len(value) > 64):
-            return attrs
+            return attrs, None
     found = _SHARED.get(key)
     if found is not None:
         return found
     if len(_SHARED) >= _SHARED_MAX:
         _SHARED.clear()
-    _SHARED[key] = attrs
-    return attrs
+    entry = _SHARED[key] = (attrs, encode_json(attrs))
+    return entry
 
 
 def _with_dataset(
@@ -244,6 +261,7 @@ def _with_dataset(
         if value is not None:
             data[wire] = "true" if value is True else "false" if value is False else str(value)
     element.attrs = {**element.attrs, **data}  # a new dict: a built element's attrs may be shared
+    element.head = None  # encoded when mounted
     return element
 
 
@@ -286,9 +304,12 @@ def _builder(tag: str) -> Callable[..., Element]:
     class, is a dictionary store. URL attributes (``_CHECKED``) are checked against the policy on every value.
     """
     prop_names = _PROP_TAGS.get(tag)
+    tag_json = json_text(tag)
+    bare = f"[{tag_json},{{}}"  # the head without attributes
 
     def build(*children: object, key: object = None, **props: object) -> Element:
         attrs: dict[str, object] = _NO_ATTRS
+        head: str | None = bare
         events: dict[str, tuple[Callable[..., object], int]] | None = None
         html = False
         if props:
@@ -299,7 +320,7 @@ def _builder(tag: str) -> Callable[..., Element]:
                     one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
                     found = _ONE.get(one)
             if found is not None:
-                attrs = found
+                attrs, head = found
             else:
                 if "dataset" in props:
                     return _with_dataset(build, tag, children, props, key)
@@ -359,19 +380,20 @@ def _builder(tag: str) -> Callable[..., Element]:
                             if why is not None:
                                 raise UnsafeAttributeError(f"refusing {wire}={text!r} on <{tag}>: {why}{_URL_HINT}")
                     attrs[wire] = text
-                attrs = shared_attrs(attrs)
-                # Remembered: only a dict shared_attrs shares (not a controlled .value: its diff also reads what the
-                # page reported), with no handler, no inner HTML (checked against the children below) and short text.
+                attrs, attrs_json = _share(attrs)
+                head = None if attrs_json is None else f"[{tag_json},{attrs_json}"
+                # Remembered: only a dict _share shares (not a controlled .value: its diff also reads what the page
+                # reported), with no handler, no inner HTML (checked against the children below) and short text.
                 if (
-                    one is not None
+                    head is not None
+                    and one is not None
                     and events is None
                     and not html
                     and (one[2] is None or len(one[2]) <= 64)
-                    and (attrs is _NO_ATTRS or _SHARED.get(tuple(attrs.items())) is attrs)
                 ):
                     if len(_ONE) >= _SHARED_MAX:
                         _ONE.clear()
-                    _ONE[one] = attrs
+                    _ONE[one] = (attrs, head)
         kids: list[Node]
         if not children:
             kids = []
@@ -390,7 +412,7 @@ def _builder(tag: str) -> Callable[..., Element]:
             flatten(children, kids)
         if html and kids:
             raise ValueError(f"<{tag}> has both children and dangerously_set_inner_html")
-        return Element(tag, attrs, events, kids, key)
+        return Element(tag, attrs, events, kids, key, head)
 
     build.__name__ = tag
     build.__qualname__ = f"h.{tag}"

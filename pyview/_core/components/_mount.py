@@ -3,17 +3,17 @@
 A new subtree becomes wire trees (``[tag, attrs, children]`` or a string) whose nodes get consecutive DOM ids in
 pre-order, so the insert op does not carry ids; see ``_reconcile`` for the op list. Each tree is built as its JSON
 text directly (``Root.commit`` splices it into the patch): nested lists built, walked by the encoder, then freed cost
-twice as much (8 % of creating 1,000 rows, counted), and a shared attribute dict is encoded once.
+twice as much (8 % of creating 1,000 rows, counted), and a built element brings its tag and attributes encoded
+(``Element.head``: once per shared attrs dict).
 """
 
 from __future__ import annotations
 
-import json
 from json.encoder import encode_basestring as json_text  # '"text"', escaped as json.dumps(ensure_ascii=False) does
 from typing import TYPE_CHECKING
 
 from pyview._core.components._component import _ContextSlot
-from pyview._core.components._element import ComponentElement, Element, flatten
+from pyview._core.components._element import ComponentElement, Element, encode_json, flatten
 from pyview._core.components._hooks import Effect, RenderFrame, rendering
 from pyview._core.components._instances import CompInst, HostInst, TextInst, count_cleanups, dom_ids
 from pyview._core.components._selection import _Selected, unsubscribe
@@ -27,33 +27,11 @@ if TYPE_CHECKING:
 
 REMOVE = 1
 _CONTROLLED = frozenset(["input", "textarea", "select"])
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
-#: tag -> its JSON text; id(attrs) -> (attrs, its JSON text). An element's attrs are never changed after it is built,
-#: and most are shared (``shared_attrs``): a table's cells encode ``{"class":"col-md-1"}`` once. The entry keeps its
-#: dict, so the id cannot be reused while it is cached. Bounded: emptied when full.
-_TAG_JSON: dict[str, str] = {}
-_ATTRS_JSON: dict[int, tuple[dict[str, object], str]] = {}
-_JSON_MAX = 4096
 
 
-def _attrs_json(attrs: dict[str, object]) -> str:
-    found = _ATTRS_JSON.get(id(attrs))
-    if found is not None and found[0] is attrs:
-        return found[1]
-    text = _encode(attrs)
-    if len(_ATTRS_JSON) >= _JSON_MAX:
-        _ATTRS_JSON.clear()
-    _ATTRS_JSON[id(attrs)] = (attrs, text)
-    return text
-
-
-def _tag_json(tag: str) -> str:
-    text = _TAG_JSON.get(tag)
-    if text is None:
-        if len(_TAG_JSON) >= _JSON_MAX:
-            _TAG_JSON.clear()
-        text = _TAG_JSON[tag] = json_text(tag)
-    return text
+def _head(el: Element) -> str:
+    """``["tag",{attrs}`` of an element whose builder did not know it (see :class:`Element`)."""
+    return f"[{json_text(el.tag)},{encode_json(el.attrs) if el.attrs else '{}'}"
 
 
 def call_component(root: Root, comp: CompInst) -> list[Node]:
@@ -123,12 +101,9 @@ def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst |
 def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[str]) -> HostInst:
     at = root.nid  # this element's DOM id
     inst = HostInst(at, el)
-    attrs = el.attrs
-    if attrs:
-        found = _ATTRS_JSON.get(id(attrs))  # _attrs_json inline: one call less per element
-        aj = found[1] if found is not None and found[0] is attrs else _attrs_json(attrs)
-    else:
-        aj = "{}"
+    head = el.head
+    if head is None:
+        head = _head(el)
     deep = False
     events = el.events
     if events is not None:
@@ -143,22 +118,23 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[st
             hid += 1
         root.hid = hid
         inst.hids = hids
-        aj = (aj[:-1] + "," if attrs else "{") + ",".join(wired) + "}"
+        # the handler ids go into the attrs object: '["a",{"class":"lbl"' + ',"@click":7}'
+        head = (head[:-1] + "," if el.attrs else head[:-1]) + ",".join(wired) + "}"
         deep = True
     tag = el.tag
-    tj = _TAG_JSON.get(tag) or _tag_json(tag)
     if tag in _CONTROLLED:
         root.controlled[at] = inst
         deep = True
     children = el.children
     if not children:
         root.nid = at + 1
-        out.append(f"[{tj},{aj}]" if attrs or events is not None else f"[{tj}]")
+        # no attributes: '["td"]', not '["td",{}]' (head[:-3] drops ',{}')
+        out.append(head + "]" if el.attrs or events is not None else head[:-3] + "]")
     elif len(children) == 1 and type(children[0]) is str:  # h.td("text"): no loop
         text = children[0]
         inst.kids = [TextInst(at + 1, text)]
         root.nid = at + 2
-        out.append(f"[{tj},{aj},[{json_text(text)}]]")
+        out.append(f"{head},[{json_text(text)}]]")
     else:
         wire: list[str] = []
         kids: list[Any] = [None] * len(children)  # exactly sized: a live tree keeps every one of these lists
@@ -181,7 +157,7 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[st
                 deep = True
         root.nid = nid
         inst.kids = kids
-        out.append(f"[{tj},{aj},[{','.join(wire)}]]")
+        out.append(f"{head},[{','.join(wire)}]]")
     inst.deep = deep
     return inst
 

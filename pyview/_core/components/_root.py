@@ -7,7 +7,7 @@ import gc
 import json
 from typing import TYPE_CHECKING
 
-from pyview._core.components._element import Element, flatten
+from pyview._core.components._element import Element, encode_json, flatten
 from pyview._core.components._event import Event, call_handler
 from pyview._core.components._hooks import RenderFrame, rendering
 from pyview._core.components._instances import After, CompInst, HostInst, count_cleanups, host_id
@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 
 _MAX_PASSES = 50
 _DEFERRED_GC = 5000  # objects allocated during an update (collector paused) above which it collects right after
-#: The patch encoder, made once. No circular-reference check: the ops are lists and dicts the renderer built (a
-#: cycle would still fail, as a RecursionError), and the check's bookkeeping per list and dict was 40 % of the
-#: encoding of a 1,000-row insert. Stateless, so one encoder serves every thread.
-_encode_patch = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+#: The patch encoder (``encode_json``) has no circular-reference check: the ops are lists and dicts the renderer built
+#: (a cycle would still fail, as a RecursionError), and the check's bookkeeping per list and dict was 40 % of the
+#: encoding of a 1,000-row insert.
+_encode_patch = encode_json
 
 
 class Root:
