@@ -194,6 +194,7 @@ def _name_entry(name: str) -> tuple[str, int]:
     return entry
 
 
+_FUNCTION = type(lambda: None)
 _URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for an action use on_click=)"
 
 
@@ -229,13 +230,13 @@ def _share(attrs: dict[str, object]) -> tuple[dict[str, object], str | None]:
     if len(attrs) > 2:
         return attrs, None
     key = tuple(attrs.items())
+    found = _SHARED.get(key)  # what is not shared is never stored, so the checks below run only for a new dict
+    if found is not None:
+        return found
     for name, value in key:
         # not a controlled property (.value, .checked: their diff also reads what the page reported), nor long text
         if name[0] == "." or (type(value) is str and len(value) > 64):
             return attrs, None
-    found = _SHARED.get(key)
-    if found is not None:
-        return found
     if len(_SHARED) >= _SHARED_MAX:
         _SHARED.clear()
     entry = _SHARED[key] = (attrs, encode_json(attrs))
@@ -346,9 +347,12 @@ def _builder(tag: str) -> Callable[..., Element]:
                     if code == _EVENT:
                         if value is None:
                             continue
-                        if not callable(value):
+                        if type(value) is _FUNCTION:  # a def or lambda, the usual handler: no flags to read
+                            flags = 0
+                        elif not callable(value):
                             raise UnsafeAttributeError(f"{name} must be a Python function, not {type(value).__name__}")
-                        flags = value.flags if isinstance(value, EventHandler) else 0
+                        else:
+                            flags = value.flags if isinstance(value, EventHandler) else 0
                         if wire == "@submit":
                             flags |= PREVENT_DEFAULT
                         if events is None:

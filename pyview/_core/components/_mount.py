@@ -29,6 +29,17 @@ REMOVE = 1
 _CONTROLLED = frozenset(["input", "textarea", "select"])
 
 
+#: event type -> '"@type":', the start of its handler id in a wire tree (a bounded set: the keyword names used)
+_HANDLER_JSON: dict[str, str] = {}
+
+
+def _handler_json(type_: str) -> str:
+    if len(_HANDLER_JSON) >= 1024:
+        _HANDLER_JSON.clear()
+    text = _HANDLER_JSON[type_] = json_text("@" + type_) + ":"
+    return text
+
+
 def _head(el: Element) -> str:
     """``["tag",{attrs}`` of an element whose builder did not know it (see :class:`Element`)."""
     return f"[{json_text(el.tag)},{encode_json(el.attrs) if el.attrs else '{}'}"
@@ -110,16 +121,19 @@ def _mount_element(root: Root, el: Element, owner: CompInst | None, out: list[st
         handlers = root.handlers
         hid = root.hid
         hids: tuple[Any, ...] = ()
-        wired = []
+        # the handler ids go into the attrs object: '["a",{"class":"lbl"' + ',"@click":7' + '}'
+        wired = head[:-1]
+        sep = "," if el.attrs else ""
         for type_, (fn, flags) in events.items():
             handlers[hid] = fn
             hids += (type_, hid)  # () + (type, id) is that pair itself: no list for the usual one handler
-            wired.append(f"{json_text('@' + type_)}:[{hid},{flags}]" if flags else f"{json_text('@' + type_)}:{hid}")
+            name = _HANDLER_JSON.get(type_) or _handler_json(type_)
+            wired = f"{wired}{sep}{name}[{hid},{flags}]" if flags else f"{wired}{sep}{name}{hid}"
+            sep = ","
             hid += 1
         root.hid = hid
         inst.hids = hids
-        # the handler ids go into the attrs object: '["a",{"class":"lbl"' + ',"@click":7}'
-        head = (head[:-1] + "," if el.attrs else head[:-1]) + ",".join(wired) + "}"
+        head = wired + "}"
         deep = True
     tag = el.tag
     if tag in _CONTROLLED:
