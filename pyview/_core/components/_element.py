@@ -316,7 +316,8 @@ def _builder(tag: str) -> Callable[..., Element]:
         if props:
             found = one = None
             if len(props) == 1:
-                ((name, value),) = props.items()
+                (name,) = props  # half the cost of unpacking props.items() in Pyodide
+                value = props[name]
                 if value is None or type(value) is str:
                     one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
                     found = _ONE.get(one)

@@ -105,7 +105,8 @@ def mount(root: Root, node: Node, parent: HostInst | CompInst, owner: CompInst |
         else:
             nodes[i] = mount(root, child, comp, comp, out)
     comp.kids = nodes
-    _finish(root, comp)
+    if comp.pending is not None:  # effects to schedule (checked here: no call per row without any)
+        _finish(root, comp)
     return comp
 
 
