@@ -62,6 +62,7 @@ BOOT_MODULES = tuple(_BOOT.split())
 # (importlib.resources), the zip a --package wheel arrives in
 RUNTIME_MODULES = (
     "_strptime", "importlib.metadata", "importlib.readers", "importlib.resources", "zipfile",
+    "importlib.resources._adapters",  # importlib.resources.files(package) imports it inside from_package()
     "concurrent.futures.thread",  # loop.run_in_executor()'s default executor
     "encodings.cp437",  # zipfile reads a member name that is not UTF-8 as cp437 (installing a --package wheel)
 )  # fmt: skip
