@@ -14,7 +14,7 @@ from pyview._tooling.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, c
 from pyview._tooling.testing._depths import ChromiumPilot, InProcessPilot, SyncPilot
 from pyview._tooling.testing._harness import MountedView, SyncHost, mount
 from pyview._tooling.testing._pilot import Pilot, run
-from pyview._tooling.testing._sandbox import SandboxedView, with_csp
+from pyview._tooling.testing._sandbox import SandboxedView, with_csp, with_script
 from pyview._tooling.testing._screen import FakeApp, MElement, Screen, as_delivered, render
 from pyview._tooling.testing._server import HostServer, serving
 
@@ -40,6 +40,7 @@ __all__ = [
     "run",
     "serving",
     "with_csp",
+    "with_script",
 ]
 
 # public classes report pyview.testing

@@ -27,12 +27,11 @@ EARLY_CLICK = """document.addEventListener("DOMContentLoaded", () => {
 @pytest.fixture(scope="module")
 def events(pyview_browser: Any, pyview_host_server: Any, pyview_build: Any) -> Iterator[Any]:
     """One View for the module; it is mounted before Python starts so the tests can see the pre-rendered DOM."""
-    from pyview.testing import mount
+    from pyview.testing import mount, with_script
 
     page = pyview_browser.new_context().new_page()
     # the user clicks the pre-rendered button as soon as it is there, long before Python is up
-    page.add_init_script(EARLY_CLICK)
-    handle = mount(pyview_host_server, page, pyview_build(VIEW).html)
+    handle = mount(pyview_host_server, page, with_script(pyview_build(VIEW).html, EARLY_CLICK))
     heading = handle.frame.locator("h1")
     heading.wait_for()
     heading.evaluate("(node) => { node.prerendered = true; }")  # the server-rendered node, before Python runs

@@ -21,7 +21,7 @@ from pyview._tooling.testing._view_state import SEEN_UNITS_JS, StateServer, redi
 from pyview.host import build_csp
 from pyview.packager import BuiltView
 from pyview.server import RedisStateStore
-from pyview.testing import with_csp
+from pyview.testing import with_csp, with_script
 
 pytestmark = pytest.mark.browser
 BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
@@ -107,12 +107,11 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     if not BRIDGE.exists():
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
-    page.add_init_script(SEEN_UNITS_JS)
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
-    html = with_csp(build("state_view.py").html, build_csp())
+    html = with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS)
     oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
     assert oslo["_meta"]["pyview"]["stateful"] and "units: C" in json.dumps(oslo["_meta"]["pyview"]["tree"])
 
@@ -162,15 +161,15 @@ def test_window_openai_widget_state_is_used_where_the_host_offers_it(
 ) -> None:
     """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
     server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
-    page.add_init_script(
-        "if (window !== window.top) window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
-        " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
-    )
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
-    html = with_csp(build("state_view.py").html, build_csp())
+    openai = (  # what a ChatGPT-like host puts in the frame before the View's scripts run
+        "window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
+        " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
+    )
+    html = with_script(with_csp(build("state_view.py").html, build_csp()), openai)
     page.evaluate("([html, result]) => mount('openai', html, result)", [html, server.result({"city": "Lima"})])
     text_of(page, "openai", "panel", "panel: saved by the host")
     page.frame(name="openai").get_by_test_id("units").click()
@@ -189,12 +188,11 @@ def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_t
     """The server runtime (no Python in the frame): a stateful result's own tree (the defaults) is held until the
     first pyview_event answer, whose reset the server rendered with the stored values."""
     server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")
-    page.add_init_script(SEEN_UNITS_JS)
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
-    html = with_csp(build("state_view.py", runtime="server").html, build_csp())
+    html = with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS)
     oslo = server.result({"city": "Oslo"})
     try:
         page.evaluate("([html, result]) => mount('one', html, result)", [html, oslo])

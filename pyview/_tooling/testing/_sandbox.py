@@ -41,6 +41,25 @@ def with_csp(html: str, policy: str) -> str:
     return html[: head + len("<head>")] + meta + html[head + len("<head>") :]
 
 
+def with_script(html: str, source: str) -> str:
+    """The document with ``source`` as an inline ``<script>`` at the end of its head: it runs in the View's own
+    document before any of pyview's scripts, on every engine and every load.
+
+    A test's observers and early clicks go here rather than in ``page.add_init_script``: Chromium runs a page's
+    init scripts in a new ``srcdoc`` frame late now and then, after its ``DOMContentLoaded``.
+
+    Example:
+        >>> with_script("<html><head></head><body></body></html>", "window.seen = []")
+        '<html><head><script>window.seen = []</script></head><body></body></html>'
+    """
+    if "</script" in source.lower():
+        raise ValueError("the script may not contain '</script'")
+    end = html.find("</head>")
+    if end < 0:
+        raise ValueError("the document has no </head>")
+    return html[:end] + f"<script>{source}</script>" + html[end:]
+
+
 class SandboxedView:
     """A View document mounted in a sandboxed frame of a Playwright page.
 

@@ -126,9 +126,11 @@ def mount_view(
     - ``tools``: scripted tool responses ``{name: value or fn(arguments)}`` (a :class:`ScriptedBackend`);
     - ``server``: a real MCP server instead: an ``MCPServer``, a Python file, a URL or a command line;
     - ``wait``: wait until the View completed the handshake (raises at once if it failed to start);
-    - ``init_script``: JavaScript run in the page and its frames before their own scripts (a test's observers).
+    - ``init_script``: JavaScript run in the View's document before its own scripts (a test's observers; see
+      :func:`~pyview.testing.with_script`).
     """
     from pyview._tooling.testing._harness import mount
+    from pyview._tooling.testing._sandbox import with_script
     from pyview.host import McpBackend, ScriptedBackend
 
     handles: list[MountedView] = []
@@ -160,9 +162,9 @@ def mount_view(
             pyview_host_server.run(backend.start())
             backends.append(backend)
         html, meta = _document(view, here, backend, pyview_host_server, pyview_build, build_options or {})
-        page = pyview_browser.new_context().new_page()
         if init_script is not None:
-            page.add_init_script(init_script)
+            html = with_script(html, init_script)
+        page = pyview_browser.new_context().new_page()
         handle = mount(
             pyview_host_server,
             page,
