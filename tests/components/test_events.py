@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from typing import Any
 
 from pyview.components import component, h, prevent_default, stop_propagation, use_action, use_state
 from pyview.testing import render
@@ -247,3 +249,31 @@ def test_handlers_follow_their_element_when_event_types_and_flags_change():
     assert calls == ["click 0", "click 1", "key 2"]
     screen.fire("go", "click")  # no handler any more
     assert calls == ["click 0", "click 1", "key 2"]
+
+
+def test_an_event_renders_its_update_at_once_and_queues_no_second_flush():
+    from pyview._core.components._root import Root
+
+    patches: list[str] = []
+    queued: list[Any] = []
+
+    @component
+    def Counter() -> Any:
+        n, set_n = use_state(0)
+
+        def bump_then_fail() -> None:
+            set_n(n + 1)
+            raise RuntimeError("after the state changed")
+
+        return h.div(h.button(f"n={n}", on_click=lambda: set_n(n + 1)), h.button("fail", on_click=bump_then_fail))
+
+    root = Root(patches.append, schedule=queued.append)
+    root.report = lambda exc, where, **kwargs: None  # the failure is expected here
+    root.mount(Counter())
+    wire = json.loads(patches[-1])[0][-1][0]
+    first, failing = wire[2][0][1]["@click"], wire[2][1][1]["@click"]
+    root.dispatch(first, "")
+    assert "n=1" in patches[-1] and len(patches) == 2  # one patch, sent during the click
+    assert queued == []  # nothing left for a later tick: the event's flush was the only one
+    root.dispatch(failing, "")
+    assert "n=2" in patches[-1] and queued == []  # what the handler changed before raising is shown at once

@@ -294,15 +294,17 @@ class Root:
                 if name in data:
                     dom["." + name] = data[name]
             target.dom = dom
+        held, self.scheduled = self.scheduled, True  # rendered below, at once: no second flush queued for it
         try:
             result = call_handler(fn, Event(data))
         except Exception as exc:
             self.report(exc, f"the {data.get('type', 'event')} handler")
-            return
+            result = target = None  # what it changed before raising is still rendered
+        finally:
+            self.scheduled = held
         if hasattr(result, "__await__"):
             self.spawn(result, f"the {data.get('type', 'event')} handler")
-            return
-        if target is not None:
+        elif target is not None:
             # A synchronous handler had its say: if the state did not take the typed value, the update
             # puts the state's value back (a controlled input). Async handlers are not waited for.
             self.touched.append(target)
