@@ -43,6 +43,10 @@ class Scenario:
     call: dict[str, Any]
     answer: tuple[str, str]
     tool: tuple[str, dict[str, Any]] | None = None  # the model's call whose real result carries the server's render
+    # Boot from a memory snapshot, as a served View does by default (``Views(snapshot="auto")``): restoring it must
+    # work on every engine too, and it spares CI most of a WebKit boot (~20 s of CPython start-up on two cores).
+    # hello keeps the plain start, so both paths run on each engine.
+    snapshot: bool = False
 
 
 def weather_result(module: Any) -> dict[str, Any]:
@@ -73,6 +77,7 @@ SCENARIOS = {
         click="button[title=Fahrenheit]",
         call={"name": "refresh_weather", "arguments": {"city": "Paris", "units": "imperial"}},
         answer=(".wx-stats", "mph"),
+        snapshot=True,
     ),
     "orders": Scenario(
         view="orders/orders_view",
@@ -83,6 +88,7 @@ SCENARIOS = {
         call={"name": "list_orders", "arguments": {"sort": "-total"}},
         answer=("th[aria-sort=descending]", "Total"),
         tool=("list_orders", {"page_size": 10}),
+        snapshot=True,
     ),
 }
 
@@ -100,11 +106,14 @@ def next_tool_call(view: EngineView) -> dict[str, Any]:
 def open_view(
     engine: Engine, pyview_host_server: Any, pyview_build: Callable[..., Any], runtime_url: str
 ) -> Iterator[Callable[..., EngineView]]:
-    """``open_view(view_path, runtime, backend=None, **mount_options)``: the built View in a new page of ``engine``."""
+    """``open_view(view_path, runtime, backend=None, snapshot=False, **mount_options)``: the built View in a new page
+    of ``engine``."""
     opened: list[EngineView] = []
 
-    def open_one(path: Path, runtime: str, backend: Any = None, **options: Any) -> EngineView:
+    def open_one(path: Path, runtime: str, backend: Any = None, snapshot: bool = False, **options: Any) -> EngineView:
         runtime_options: dict[str, Any] = {"runtime": runtime}
+        if snapshot:
+            runtime_options["snapshot"] = True
         if runtime == "url":
             runtime_options["runtime_url"] = runtime_url
         built = pyview_build(path, boot_timeout=BOOT, **runtime_options)
@@ -133,7 +142,7 @@ def test_example_boots_shows_the_result_and_calls_the_server(
     backend = McpBackend(module.server)
     pyview_host_server.run(backend.start())
     try:
-        view = open_view(EXAMPLES / scenario.view, runtime, backend=backend)
+        view = open_view(EXAMPLES / scenario.view, runtime, backend=backend, snapshot=scenario.snapshot)
         if scenario.tool is not None:  # the real call: its result carries the server's render
             name, arguments = scenario.tool
             result = pyview_host_server.run(backend.call_tool(name, arguments))
@@ -153,6 +162,7 @@ def test_example_boots_shows_the_result_and_calls_the_server(
         assert marks["parsed"] <= marks["start"]  # the runtime's blobs (in parts) are decoded once all are parsed
         if scenario.tool is not None:  # the server's render was on screen before Python was up
             assert marks["handshake"] <= marks["result"] < marks["python"]
+        assert ("snapshot" in marks) == scenario.snapshot  # restored, not the fallback to a plain start
 
         view.click(scenario.click)
         call = next_tool_call(view)
