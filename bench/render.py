@@ -5,6 +5,11 @@ is started by a real click and timed two ways: until the DOM is updated and laid
 the batched re-render, the diff, the one JSON patch and its application by dom.js), and until the next frame is
 painted, which is what the js-framework-benchmark itself reports and what its targets are stated in.
 
+The two apps are open side by side (a page each) and take turns run by run, the one going first alternating, so a
+change in the machine's speed during the bench (other processes, the CPU's clock) falls on both: before this, one
+app ran all its operations and then the other, and the vanilla baseline alone moved by up to 1.5x between runs.
+Between runs the page goes idle (what either app deferred past the paint runs then, not in the next measurement).
+
     python bench/render.py [--runs 5]
 """
 
@@ -35,7 +40,6 @@ OPERATIONS: list[tuple[str, list[str], str, float]] = [
     ("clear rows", ["#run"], "#clear", 2),
 ]
 
-# Clicks `selector` and resolves with the ms until the DOM was updated and laid out.
 # Clicks `selector` and resolves with the ms until the DOM was updated (the first mutation batch, observed the same
 # way for both apps) and laid out. A click that changes nothing (clearing an empty table) resolves null after a second.
 MEASURE = """async (selector) => {
@@ -50,7 +54,12 @@ MEASURE = """async (selector) => {
   document.body.offsetHeight;
   const script = performance.now() - t0;
   observer.disconnect();
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); // the frame with the change is painted
+  // the frame with the change is painted (a page that gets no frames would hang here: 10 s, then it says so)
+  const framed = await Promise.race([
+    new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(true), 0))),
+    new Promise((r) => setTimeout(() => r(false), 10000)),
+  ]);
+  if (!framed) throw new Error("no animation frame within 10 s after clicking " + selector);
   const painted = performance.now() - t0;
   // The page settles before the next click, as in the js-framework-benchmark (which forces a GC and starts a trace
   // between the setup and the measured click): the idle work either app deferred past the paint runs first.
@@ -60,17 +69,23 @@ MEASURE = """async (selector) => {
 }"""
 
 
-def run_ops(frame: Any, runs: int) -> dict[str, list[tuple[float, float]]]:
-    times: dict[str, list[tuple[float, float]]] = {}
-    for name, setup, click, _ in OPERATIONS:
+def run_ops(frames: dict[str, Any], runs: int) -> dict[str, dict[str, list[tuple[float, float]]]]:
+    """Each operation's runs, the apps taking turns run by run (the one going first alternates): a drift of the
+    machine's speed during the bench (another process, the CPU's clock) then falls on both apps alike."""
+    times: dict[str, dict[str, list[tuple[float, float]]]] = {name: {} for name in frames}
+    for op, setup, click, _ in OPERATIONS:
+        print(f"  {op}", file=sys.stderr, flush=True)
         for index in range(runs + 1):
-            for step in setup:
-                frame.evaluate(MEASURE, step)
-            measured = frame.evaluate(MEASURE, click)
-            if measured is None:
-                raise SystemExit(f"{name}: clicking {click} did not update the DOM")
-            if index:  # the first run warms up
-                times.setdefault(name, []).append((measured[0], measured[1]))
+            order = list(frames) if index % 2 else list(frames)[::-1]
+            for name in order:
+                frame = frames[name]
+                for step in setup:
+                    frame.evaluate(MEASURE, step)
+                measured = frame.evaluate(MEASURE, click)
+                if measured is None:
+                    raise SystemExit(f"{name}, {op}: clicking {click} did not update the DOM")
+                if index:  # the first run warms up
+                    times[name].setdefault(op, []).append((measured[0], measured[1]))
     return times
 
 
@@ -81,13 +96,13 @@ def main() -> None:
     built = build_view(REPO / "bench" / "views" / "render_view.py")
     vanilla = (REPO / "bench" / "views" / "vanilla.html").read_text()
     with chromium() as browser:
-        results = {}
-        for name, html in (("pyview", built.html), ("vanilla", vanilla)):
+        frames = {}
+        for name, html in (("pyview", built.html), ("vanilla", vanilla)):  # one page each, both open throughout
             context = browser.new_context(viewport={"width": 1200, "height": 900})
             view = SandboxedView.mount(context.new_page(), html, width=1100, height=800)
             view.wait_until_started(timeout=120)
-            results[name] = run_ops(view.frame, args.runs)
-            context.close()
+            frames[name] = view.frame
+        results = run_ops(frames, args.runs)
     rows = []
     for name, _, _, target in OPERATIONS:
         ours = [median([t[k] for t in results["pyview"][name]]) for k in (0, 1)]
