@@ -177,20 +177,29 @@ def test_example_boots_shows_the_result_and_calls_the_server(
         pyview_host_server.run(backend.close())
 
 
+@pytest.mark.parametrize("runtime", ["server", "auto"])
 @pytest.mark.parametrize("example", sorted(SCENARIOS))
 def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_csp(
-    open_view: Callable[..., EngineView], example_servers: Callable[..., Any], pyview_host_server: Any, example: str
+    open_view: Callable[..., EngineView],
+    example_servers: Callable[..., Any],
+    pyview_host_server: Any,
+    example: str,
+    runtime: str,
 ) -> None:
     """No Python in the frame: the result shows from the server's render (``_meta["pyview"]``) when the tool call is
-    real, else from a session the frame starts; a click travels as ``pyview_event`` and its patch shows the answer."""
+    real, else from a session the frame starts; a click travels as ``pyview_event`` and its patch shows the answer.
+
+    ``auto`` (a served View's default) carries Pyodide as well: under the strict CSP the synchronous WebAssembly
+    probe switches it to the server runtime before Pyodide starts, on WebKit too, which fires no
+    ``securitypolicyviolation`` for a WebAssembly block."""
     from pyview.host import McpBackend
 
     scenario = SCENARIOS[example]
-    module = example_servers(example.split("/")[0], "server")
+    module = example_servers(example.split("/")[0], runtime)
     backend = McpBackend(module.server)
     pyview_host_server.run(backend.start())
     try:
-        view = open_view(EXAMPLES / scenario.view, "server", backend=backend, allow_wasm=False)
+        view = open_view(EXAMPLES / scenario.view, runtime, backend=backend, allow_wasm=False)
         view.wait_ready(60)
         assert view.host.initialized and view.host.app_info["name"]
 
@@ -217,6 +226,8 @@ def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_c
 
         marks = view.marks()
         assert "python" not in marks and marks["inserted"] <= marks["handshake"]
+        if runtime == "auto":  # switched by the probe, never by the boot timeout (BOOT is minutes)
+            assert "fallback" in marks and "start" not in marks
         assert view.error_panel() is None
         assert view.failures() == []
     finally:
