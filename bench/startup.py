@@ -54,6 +54,12 @@ A denser text encoding is no lever on WebKit: the same document with its blob te
 2 characters per 15 bits would give) in a Latin-1 alphabet with characters above 0x7F took longer (median 97 ms
 against 63, parsed 90 against 45; 11 paired runs, load 7); cut to 0.853x in ASCII it took 47 ms. base85 is within 2 %
 of the densest ASCII encoding, so what is left is fewer bytes.
+
+Result visible / JS View on the same engine, this machine nearly idle (2026-12-01, load average 2-4 falling to under
+1; the JS View's own median moves 54-71 ms on WebKit, so a run needs 21 runs to settle): WebKit inline 1.27x and 1.38x
+(21 runs each; 1.54x in a 9-run invocation), url 0.90x and 1.29x, server 0.58x both; Firefox inline 1.15x, url 0.39x,
+server 0.31x (9 runs); Chromium inline 0.74x, url 0.31x, server 0.41x (3 runs). Python ready against bare
+loadPyodide, Chromium, same run: inline + snapshot 0.36x, url + snapshot 0.27x; WebKit 0.23x and 0.32x (1 run).
 """
 
 from __future__ import annotations
