@@ -174,20 +174,29 @@ def test_table_renders_from_the_tool_result(view: Any, orders: Any) -> None:
     assert view.frame.evaluate("() => document.documentElement.dataset.theme") == "light"
 
 
+def first_row_is(view: Any, page: Any) -> None:
+    """Wait until the table shows ``page`` (an ``OrderPage``): the header and chips change at the click, the rows
+    when the server's answer is in."""
+    expect(view.locator("tr.o-row").first).to_have_attribute("data-order", str(page.orders[0].id))
+
+
 def test_sort_filter_and_page(view: Any, orders: Any) -> None:
     showing(view, orders)
-    view.frame_locator.locator("button.o-sort", has_text="Total").click()
+    view.locator("button.o-sort", has_text="Total").click()
     expect(view.locator("th[aria-sort=descending]")).to_contain_text("Total")
+    first_row_is(view, orders.list_orders(page_size=10, sort="-total"))
     totals = [float(t.strip("$").replace(",", "")) for t in first_cells(view, 5)]
     assert totals == sorted(totals, reverse=True)
-    view.frame_locator.locator("button.o-chip", has_text="Delivered").click()
+    view.locator("button.o-chip", has_text="Delivered").click()
     expect(view.locator("button.o-chip[aria-pressed=true]")).to_contain_text("Delivered")
     expect(view.locator(".o-head p")).to_contain_text("delivered orders")
+    first_row_is(view, orders.list_orders(status="delivered", page_size=10, sort="-total"))
     assert set(first_cells(view, 4)) == {"Delivered"}
-    view.frame_locator.locator("button", has_text="Next ›").click()
+    view.locator("button", has_text="Next ›").click()
     expect(view.locator(".o-pager")).to_contain_text("Page 2 of")
     view.locator("input[type=search]").fill("okafor")
     expect(view.locator(".o-head p")).to_contain_text("matching “okafor”")
+    first_row_is(view, orders.list_orders(status="delivered", customer="okafor", page_size=10, sort="-total"))
     assert all("Okafor" in name for name in first_cells(view, 3))
     listed = calls(view, "list_orders")
     assert listed is None or listed[-1]["arguments"] == {
@@ -198,7 +207,7 @@ def test_sort_filter_and_page(view: Any, orders: Any) -> None:
         "sort": "-total",
     }
     view.locator("input[type=search]").fill("")
-    view.frame_locator.locator("button.o-chip", has_text="Paid").click()
+    view.locator("button.o-chip", has_text="Paid").click()
     expect(view.locator(".o-head p")).to_contain_text("paid orders")
 
 
@@ -211,7 +220,7 @@ def test_cancel_with_confirmation_updates_the_row(view: Any, orders: Any) -> Non
     # on the server runtime the View's request travels back with the patch: the host gets it just after the paint
     selected = wait_for_model_context(view, lambda ctx: (ctx.get("selected_order") or {}).get("id"), int(order_id))
     assert selected == int(order_id)
-    view.frame_locator.locator("button", has_text="Cancel order…").click()
+    view.locator("button", has_text="Cancel order…").click()
     dialog = view.locator("[role=dialog]")
     expect(dialog).to_contain_text("will be refunded")
     dialog.locator("select").select_option("Out of stock")
@@ -223,7 +232,7 @@ def test_cancel_with_confirmation_updates_the_row(view: Any, orders: Any) -> Non
         None,
         [{"name": "cancel_order", "arguments": {"id": int(order_id), "reason": "Out of stock"}}],
     )
-    view.frame_locator.locator("button", has_text="All orders").click()
+    view.locator("button", has_text="All orders").click()
     expect(view.locator(f"tr[data-order='{order_id}'] .o-status")).to_have_text("Cancelled")
 
 
@@ -237,14 +246,14 @@ def test_fullscreen_shows_table_and_detail_side_by_side(view: Any, orders: Any) 
     assert view.page.locator("iframe").get_attribute("data-mode") == "fullscreen"
     view.locator("button[title='Exit full screen']").click()
     expect(view.locator(".o-body--split")).to_have_count(0)
-    view.frame_locator.locator("button", has_text="All orders").click()
+    view.locator("button", has_text="All orders").click()
     expect(view.locator(".o-detail")).to_have_count(0)
 
 
 def test_export_downloads_through_the_host(view: Any, orders: Any) -> None:
     showing(view, orders, "paid")
     before = len(view.host.downloads)
-    view.frame_locator.locator("button", has_text="Export CSV").click()
+    view.locator("button", has_text="Export CSV").click()
     expect(view.locator("[role=status]")).to_contain_text("Downloaded orders-paid.csv")
     assert len(view.host.downloads) == before + 1
     download = view.host.downloads[-1]
@@ -274,7 +283,7 @@ def test_dark_theme_follows_the_host(view: Any) -> None:
 def test_export_without_download_support_offers_the_text(plain_view: Any, orders: Any) -> None:
     view = plain_view
     showing(view, orders)
-    view.frame_locator.locator("button", has_text="Export CSV").click()
+    view.locator("button", has_text="Export CSV").click()
     area = view.locator("section.o-export textarea")
     expect(area).to_be_visible()
     assert area.input_value().startswith("order_id,created_at")
@@ -326,7 +335,7 @@ def test_a_phone_wide_view_keeps_the_total_column_reachable(phone_view: Any) -> 
     assert view.frame.evaluate("() => document.documentElement.clientWidth") <= 360
     wrap = view.locator(".o-table-wrap")
     assert wrap.evaluate("el => getComputedStyle(el).overflowX") in ("auto", "scroll")  # never hidden
-    header = view.frame_locator.locator("th", has_text="Total")
+    header = view.locator("th", has_text="Total")
     totals = view.locator("tr.o-row td.o-num")
     expect(totals).to_have_count(10)
     for cell in (header, totals.first, totals.last):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -90,9 +91,9 @@ class MountedView:
         """A Playwright ``FrameLocator`` for the View's iframe (follows a re-mounted frame)."""
         return self.page.frame_locator("iframe")
 
-    def locator(self, selector: str) -> Locator:
-        """A Playwright locator inside the View, e.g. ``view.locator("#count")``."""
-        return self.frame_locator.locator(selector)
+    def locator(self, selector: str, *, has_text: str | re.Pattern[str] | None = None) -> Locator:
+        """A Playwright locator inside the View, e.g. ``view.locator("button", has_text="Save")``."""
+        return self.frame_locator.locator(selector, has_text=has_text)
 
     def screenshot(self, path: str | None = None) -> bytes:
         """A PNG of the View's frame (also written to ``path`` if given)."""
