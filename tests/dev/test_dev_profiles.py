@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import doctest
 import importlib
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,14 @@ def test_downloads_are_real_files(tmp_path: Path) -> None:
         box.add_content({"type": "resource", "resource": {"uri": "x:/y"}})
     with pytest.raises(ValueError, match="not base64"):
         box.add_content({"type": "resource", "resource": {"uri": "x:/y", "blob": "***"}})
+
+
+def test_a_run_that_saves_nothing_leaves_no_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    box = Downloads()
+    assert box.items == [] and list(tmp_path.iterdir()) == []
+    item = box.add_content({"type": "resource", "resource": {"uri": "file:///a.csv", "text": "a"}})
+    assert Path(item["path"]).parent.parent == tmp_path and Path(item["path"]).read_text() == "a"
 
 
 def test_download_names_and_types_are_harmless() -> None:

@@ -56,11 +56,22 @@ def served_type(mime: str) -> str:
 
 
 class Downloads:
-    """The files saved in one dev host run, in order (``items[n]["path"]`` is the file)."""
+    """The files saved in one dev host run, in order (``items[n]["path"]`` is the file).
+
+    The folder is made at the first download (default: a new temporary folder), so a run that saves nothing
+    leaves nothing behind; the files stay after the run, for the developer to open.
+    """
 
     def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder or Path(tempfile.mkdtemp(prefix="pyview-dev-downloads-"))
+        self._folder = folder
         self.items: list[dict[str, Any]] = []
+
+    @property
+    def folder(self) -> Path:
+        """Where this run's downloads are saved (made on first use)."""
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="pyview-dev-downloads-"))
+        return self._folder
 
     def add_content(self, block: dict[str, Any], data: bytes | None = None) -> dict[str, Any]:
         """Save one content block: an ``EmbeddedResource`` (``{"type": "resource", "resource": {...}}``) or a
