@@ -164,6 +164,25 @@ def test_browser_core_travels_without_docstrings_but_with_its_line_numbers() -> 
                 assert not ast.get_docstring(node), f"{path}: {getattr(node, 'name', 'module')}"
 
 
+def test_a_second_build_reuses_the_stripped_core_and_still_sees_an_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Builds strip the core's docstrings once per source text: a changed file is stripped again at once."""
+    from pyview._tooling.packager import _sources
+    from pyview._tooling.packager._imports import code_imports
+
+    (tmp_path / "core.py").write_text('"""Doc."""\nimport json\n')
+    monkeypatch.setattr(_sources, "PYVIEW_ROOT", tmp_path)
+    monkeypatch.setattr(_sources, "BROWSER_CORE", ("core.py",))
+    first = _sources.browser_core_sources()
+    assert first == {"pyview/core.py": '""\nimport json\n'} == _sources.browser_core_sources()
+    assert code_imports(first) == {"json"}
+    (tmp_path / "core.py").write_text('"""Doc."""\nimport base64  # edited\n')
+    edited = _sources.browser_core_sources()
+    assert edited == {"pyview/core.py": '""\nimport base64\n'}
+    assert code_imports(edited) == {"base64"}
+
+
 def test_build_output_piped_into_a_closed_reader_exits_quietly(tmp_path: Path) -> None:
     import os
     import subprocess
