@@ -164,23 +164,43 @@ def test_browser_core_travels_without_docstrings_but_with_its_line_numbers() -> 
                 assert not ast.get_docstring(node), f"{path}: {getattr(node, 'name', 'module')}"
 
 
-def test_a_second_build_reuses_the_stripped_core_and_still_sees_an_edit(
+def test_the_stripped_core_is_cached_per_file_version_and_an_edit_shows_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Builds strip the core's docstrings once per source text: a changed file is stripped again at once."""
-    from pyview._tooling.packager import _sources
-    from pyview._tooling.packager._imports import code_imports
+    """A process's first build reads the core as shipped from the user cache; a changed file is stripped again."""
+    from pyview._tooling.packager import _core_cache, _imports, _sources
 
-    (tmp_path / "core.py").write_text('"""Doc."""\nimport json\n')
-    monkeypatch.setattr(_sources, "PYVIEW_ROOT", tmp_path)
+    def new_process() -> None:  # what a process knows in memory
+        monkeypatch.setattr(_core_cache, "_SHIPPED", {})
+        monkeypatch.setattr(_imports, "_IMPORTED", {})
+
+    core = tmp_path / "pyview"
+    core.mkdir()
+    (core / "core.py").write_text('"""Doc."""\nimport json\n')
+    monkeypatch.setenv("PYVIEW_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(_sources, "PYVIEW_ROOT", core)
     monkeypatch.setattr(_sources, "BROWSER_CORE", ("core.py",))
+    new_process()
     first = _sources.browser_core_sources()
-    assert first == {"pyview/core.py": '""\nimport json\n'} == _sources.browser_core_sources()
-    assert code_imports(first) == {"json"}
-    (tmp_path / "core.py").write_text('"""Doc."""\nimport base64  # edited\n')
+    assert first == {"pyview/core.py": '""\nimport json\n'}
+    (entry,) = (tmp_path / "cache" / "core").glob("*.json")
+
+    new_process()
+    with monkeypatch.context() as no_stripping:  # the cache answers: nothing is stripped or scanned again
+        no_stripping.setattr(_core_cache, "without_docstrings", None)
+        no_stripping.setattr(_core_cache, "imports_of", None)
+        no_stripping.setattr(_imports, "imports_of", None)
+        assert _sources.browser_core_sources() == first
+        assert _imports.code_imports(first) == {"json"}
+
+    entry.write_text("{not json")  # a damaged entry is worked out again
+    new_process()
+    assert _sources.browser_core_sources() == first and _imports.code_imports(first) == {"json"}
+
+    (core / "core.py").write_text('"""Doc."""\nimport base64  # edited\n')
     edited = _sources.browser_core_sources()
     assert edited == {"pyview/core.py": '""\nimport base64\n'}
-    assert code_imports(edited) == {"base64"}
+    assert _imports.code_imports(edited) == {"base64"}
 
 
 def test_build_output_piped_into_a_closed_reader_exits_quietly(tmp_path: Path) -> None:

@@ -143,15 +143,20 @@ def code_imports(files: Mapping[str, str]) -> set[str]:
         named = module_name(path)
         if named is None:
             continue
-        key = (path, source)
-        imported = _IMPORTED.get(key)
+        imported = _IMPORTED.get((path, source))
         if imported is None:
             eager, lazy = imports_of(source, *named)
-            if len(_IMPORTED) >= _IMPORTED_MAX:
-                _IMPORTED.clear()
-            imported = _IMPORTED[key] = frozenset(eager | lazy)
+            imported = frozenset(eager | lazy)
+            remember_imports(path, source, imported)
         found |= imported
     return found
+
+
+def remember_imports(path: str, source: str, imported: frozenset[str]) -> None:
+    """Record what ``source`` at ``path`` imports, for :func:`code_imports` (the core's come from its cache)."""
+    if len(_IMPORTED) >= _IMPORTED_MAX:
+        _IMPORTED.clear()
+    _IMPORTED[(path, source)] = imported
 
 
 # (path, source) -> what it imports: every inline build scans the browser core and the View again, the same

@@ -136,6 +136,8 @@ def browser_core_sources() -> dict[str, str]:
     Their docstrings stay behind (a third of the bytes, and nothing reads them in a View); line numbers do not
     change, so a traceback through pyview still points at the right line of the installed source.
     """
+    from pyview._tooling.packager._core_cache import shipped_module  # (it imports this module)
+
     files: dict[str, str] = {}
     for name in BROWSER_CORE:
         path = PYVIEW_ROOT / name
@@ -143,21 +145,12 @@ def browser_core_sources() -> dict[str, str]:
             modules = [module for module in sorted(path.rglob("*.py")) if "__pycache__" not in module.parts]
         else:
             modules = [path] if path.is_file() else []
-        for module in modules:
-            source = module.read_text("utf-8")
-            stripped = _STRIPPED_CORE.get(source)
-            if stripped is None:
-                if len(_STRIPPED_CORE) >= _STRIPPED_CORE_MAX:  # bounded: a long dev session edits the core
-                    _STRIPPED_CORE.clear()
-                stripped = _STRIPPED_CORE[source] = without_docstrings(source)
-            files[f"pyview/{module.relative_to(PYVIEW_ROOT).as_posix()}"] = stripped
+        for module in modules:  # read on every build, so an edit shows at once; stripped once per version
+            shipped = f"pyview/{module.relative_to(PYVIEW_ROOT).as_posix()}"
+            files[shipped] = shipped_module(shipped, module.read_text("utf-8"))
     return files
 
 
-# source -> without_docstrings(source) for the browser core: the files are read on every build (an edit shows up
-# at once), but stripping them again was most of a build's time (2 s of ~2.2 s: ~200 tokenizer passes).
-_STRIPPED_CORE: dict[str, str] = {}
-_STRIPPED_CORE_MAX = 512
 _PARSE_LOCK = threading.Lock()
 
 
