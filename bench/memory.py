@@ -1,4 +1,4 @@
-"""Renderer memory of a View over a blank page: hello, weather, the 10,000-row table, and after 1,000 updates.
+"""Renderer memory over a blank page: hello and weather (plain and from a snapshot), 10,000 rows, 1,000 updates.
 
 Each variant runs in a fresh Chromium (so no process is shared with another variant), mounted as hosts do it
 (``<iframe sandbox="allow-scripts" srcdoc>``, MCP Apps CSP plus 'wasm-unsafe-eval'). Memory is read from the
@@ -160,6 +160,9 @@ def main() -> None:
     args = parser.parse_args()
     hello = build_view(REPO / "bench" / "views" / "hello_view.py").html
     weather = build_view(REPO / "examples" / "weather" / "weather_view").html
+    # restored from a memory snapshot, as a served View is by default (the bar holds "snapshot or not")
+    hello_snapshot = build_view(REPO / "bench" / "views" / "hello_view.py", snapshot=True).html
+    weather_snapshot = build_view(REPO / "examples" / "weather" / "weather_view", snapshot=True).html
     table_view = build_view(REPO / "bench" / "views" / "render_view.py").html
     vanilla = (REPO / "bench" / "views" / "vanilla.html").read_text()
     result = weather_result()
@@ -199,6 +202,8 @@ def main() -> None:
             (HELLO_ROW, lambda: measure(hello)),
             (HELLO_URL_ROW, lambda: measure(hello_url.html, csp=hello_url.csp)),
             (WEATHER_ROW, lambda: measure(weather, show_weather)),
+            (HELLO_SNAPSHOT_ROW, lambda: measure(hello_snapshot)),
+            (WEATHER_SNAPSHOT_ROW, lambda: measure(weather_snapshot, show_weather)),
             (VANILLA_ROW, lambda: measure(vanilla, rows("#runlots", 10_000))),
             (TABLE_ROW, lambda: measure(table_view, rows("#runlots", 10_000))),
             (TABLE_URL_ROW, lambda: measure(table_url.html, rows("#runlots", 10_000), csp=table_url.csp)),
@@ -216,6 +221,8 @@ VANILLA_ROW = "vanilla JS, 10,000 rows"
 HELLO_ROW = "hello View, inline"
 HELLO_URL_ROW = "hello View, url mode"
 WEATHER_ROW = "weather View, inline, result shown"
+HELLO_SNAPSHOT_ROW = "hello View, inline, from its snapshot"
+WEATHER_SNAPSHOT_ROW = "weather View, inline from its snapshot, result shown"
 TABLE_ROW = "pyview, 10,000 rows, inline"
 TABLE_URL_ROW = "pyview, 10,000 rows, url mode"
 UPDATES_ROW = "pyview, 1,000 rows, after 100 updates"
@@ -239,6 +246,8 @@ def report(found: dict[str, list[list[tuple[int, float, float]]]], updates: int)
         (HELLO_ROW, bare, "bare Pyodide"),
         (HELLO_URL_ROW, bare, "bare Pyodide"),
         (WEATHER_ROW, bare, "bare Pyodide"),
+        (HELLO_SNAPSHOT_ROW, bare, "bare Pyodide"),
+        (WEATHER_SNAPSHOT_ROW, bare, "bare Pyodide"),
         (VANILLA_ROW, None, ""),
         (TABLE_ROW, floor, "bare Pyodide + vanilla"),
         (TABLE_URL_ROW, floor, "bare Pyodide + vanilla"),

@@ -14,12 +14,13 @@ Between runs the page goes idle (what either app deferred past the paint runs th
 
 Paint ratios measured paired (2026-12-01, load average about 1, 11 runs): create 1,000 1.22x, replace all 1.54x,
 partial update 1.24x, select row 1.18x, swap 1.18x, remove 1.07x, create 10,000 1.67x, append 1.53x, clear 1.18x.
-Replace all is the one over its bar (1.5x); earlier unpaired runs of the session gave it 1.50x (15 runs), 1.74x and
-2.08x. Later, near idle: an 11-run invocation gave create 1.51x and replace 1.39x; two 21-run invocations met every bar,
-create 1.10x / 1.36x, replace 1.46x / 1.37x, partial update 1.33x / 1.25x, select row 1.43x / 1.57x (2 ms against
-1.4), swap 1.08x / 1.04x, remove 1.09x / 0.95x, create 10,000 1.72x / 1.53x, append 1.31x / 1.47x, clear 0.82x / 1.17x.
-Create and replace sit near their 1.5x bar, and move by ~0.1x from one invocation to the next: use --runs 21. In Pyodide, the Python of create and of replace is the same (~35-55 ms, measured around Root.dispatch in the
-frame); replace adds the removal of 1,000 rows in the DOM (~6-10 ms, as vanilla's) to a larger Python share.
+Earlier unpaired runs gave replace all 1.50x (15 runs), 1.74x and 2.08x. Later, near idle: an 11-run invocation gave
+create 1.51x and replace 1.39x; two 21-run invocations met every bar: create 1.10x / 1.36x, replace 1.46x / 1.37x,
+partial update 1.33x / 1.25x, select row 1.43x / 1.57x (2 ms against 1.4), swap 1.08x / 1.04x, remove 1.09x / 0.95x,
+create 10,000 1.72x / 1.53x, append 1.31x / 1.47x, clear 0.82x / 1.17x. Create and replace sit near their 1.5x bar
+and move by ~0.1x from one invocation to the next: use --runs 21. In Pyodide, create and replace run about the same
+Python (~40-70 ms, measured around Root.dispatch in the frame); replace adds the DOM removal of 1,000 rows, as
+vanilla's does.
 """
 
 from __future__ import annotations
