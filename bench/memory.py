@@ -22,6 +22,12 @@ Python (the WebAssembly high-water mark: ~3.5 KB of objects a row plus the trans
 heap (a wrapper, an id and a map entry for each of the 110,000 nodes). 1,000 updates of a 1,000-row table: flat
 (-24..-9 MiB; wasm memory and JS heap the same after 1,100 updates as after 100); the renderer's private memory
 moves by ~10 MiB between runs under that load, so the "flat" line is only meaningful on an idle machine.
+
+Near idle, later the same day (``--repeat 2``): bare Pyodide +70; hello inline +71, url mode +74; weather inline +78;
+restored from a snapshot: hello inline +132, weather inline +138, hello url mode +123 (a restore costs ~+50 MiB over a
+plain start, in url mode too, so not the larger document: wasm memory and JS heap are the same, and reading the
+snapshot into one preallocated buffer instead of ``arrayBuffer()`` changed nothing); every View is within +150.
+Vanilla 10,000 rows +100, pyview's +214 inline and +217 url mode, floor +171; after 1,000 more updates +4.5 (+4..+6).
 """
 
 from __future__ import annotations
@@ -196,6 +202,9 @@ def main() -> None:
         url_csp = {"resourceDomains": [origin], "connectDomains": [origin]}
         hello_url = build_view(REPO / "bench" / "views" / "hello_view.py", runtime="url", runtime_url=base)
         table_url = build_view(REPO / "bench" / "views" / "render_view.py", runtime="url", runtime_url=base)
+        hello_url_snapshot = build_view(
+            REPO / "bench" / "views" / "hello_view.py", runtime="url", runtime_url=base, snapshot=True
+        )
         variants: list[tuple[str, Callable[[], list[tuple[int, float, float]]]]] = [
             (BLANK_ROW, lambda: measure(BLANK)),
             (BARE_ROW, lambda: measure(bare, csp=url_csp)),
@@ -204,6 +213,7 @@ def main() -> None:
             (WEATHER_ROW, lambda: measure(weather, show_weather)),
             (HELLO_SNAPSHOT_ROW, lambda: measure(hello_snapshot)),
             (WEATHER_SNAPSHOT_ROW, lambda: measure(weather_snapshot, show_weather)),
+            (HELLO_URL_SNAPSHOT_ROW, lambda: measure(hello_url_snapshot.html, csp=hello_url_snapshot.csp)),
             (VANILLA_ROW, lambda: measure(vanilla, rows("#runlots", 10_000))),
             (TABLE_ROW, lambda: measure(table_view, rows("#runlots", 10_000))),
             (TABLE_URL_ROW, lambda: measure(table_url.html, rows("#runlots", 10_000), csp=table_url.csp)),
@@ -223,6 +233,7 @@ HELLO_URL_ROW = "hello View, url mode"
 WEATHER_ROW = "weather View, inline, result shown"
 HELLO_SNAPSHOT_ROW = "hello View, inline, from its snapshot"
 WEATHER_SNAPSHOT_ROW = "weather View, inline from its snapshot, result shown"
+HELLO_URL_SNAPSHOT_ROW = "hello View, url mode, from its snapshot"
 TABLE_ROW = "pyview, 10,000 rows, inline"
 TABLE_URL_ROW = "pyview, 10,000 rows, url mode"
 UPDATES_ROW = "pyview, 1,000 rows, after 100 updates"
@@ -248,6 +259,7 @@ def report(found: dict[str, list[list[tuple[int, float, float]]]], updates: int)
         (WEATHER_ROW, bare, "bare Pyodide"),
         (HELLO_SNAPSHOT_ROW, bare, "bare Pyodide"),
         (WEATHER_SNAPSHOT_ROW, bare, "bare Pyodide"),
+        (HELLO_URL_SNAPSHOT_ROW, bare, "bare Pyodide"),
         (VANILLA_ROW, None, ""),
         (TABLE_ROW, floor, "bare Pyodide + vanilla"),
         (TABLE_URL_ROW, floor, "bare Pyodide + vanilla"),
