@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from pyview._core.app._types import HostContext, ToolInput, ToolResult
+from pyview._core.components._hook_state import Seeder, SnapshotError, Unsaveable, capture, decode, encode
 from pyview._core.components._html import write_children
 from pyview._core.components._root import Root
 from pyview._core.components._view import app_tree
 from pyview._tooling.server._signing import Signer, TokenError, load_secret
-from pyview._tooling.server._snapshot import Seeder, SnapshotError, Unsaveable, capture, decode, encode
 from pyview.components import component, h, use_effect, use_ref, use_state
 from pyview.testing import render
 

@@ -107,9 +107,33 @@ def shim_view_state(token: str) -> dict[str, Any] | None:
 
     import js
 
+    handed = handover()
+    if handed is not None and handed.get("instance") == token and isinstance(handed.get("values"), dict):
+        return dict(handed["values"])
     restore = getattr(js, "pyviewRestore", None)
     text = restore.values(token) if restore is not None else None
     if text is None:
         return None
     values = json.loads(str(text))
     return values if isinstance(values, dict) else None
+
+
+def handover() -> dict[str, Any] | None:
+    """What the server runtime hands the frame's Python when Python takes the View over (``boot.js``): the hook
+    state (``state``, as ``_hook_state.capture`` saved it), the View instance and its ``use_view_state`` values.
+
+    None where nothing was handed over: outside a browser, or Python started first (inline and url documents).
+    """
+    import sys
+
+    if sys.platform != "emscripten":
+        return None
+    import json
+
+    import js
+
+    text = getattr(js, "pyviewHandover", None)
+    if not isinstance(text, str):
+        return None
+    handed = json.loads(text)
+    return handed if isinstance(handed, dict) else None

@@ -76,6 +76,10 @@ class Root:
         self.removed: list[list[Any]] = []
         self.emptying = False
         self.updates = 0
+        #: while a mount restores saved hook state (a server-runtime restore, or the frame's Python taking a View
+        #: over from the server runtime): ``seed(comp, index, kind, default)`` gives each new hook slot its saved
+        #: value (a ``_hook_state.Seeder``). Dropped at the first commit, so components mounted later start fresh.
+        self.seed: Callable[[Any, int, str, object], object] | None = None
 
     # -- rendering ---------------------------------------------------------------------------------------
     def mount(self, node: object, *, hydrate: bool = False) -> None:
@@ -238,6 +242,7 @@ class Root:
 
     def commit(self) -> None:
         """Send the pending ops as one JSON patch, then run effect cleanups and effects."""
+        self.seed = None
         if self.ops:
             ops, self.ops = self.ops, []
             self.updates += 1

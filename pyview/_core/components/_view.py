@@ -105,7 +105,14 @@ class View:
         preload = getattr(self.app, "preload", None)
         if preload is not None:  # the first render shows the tool result already there: it adopts a server-rendered one
             preload(_browser.buffered_messages())
+        handover = _browser.handover()
+        if handover is not None:  # the server runtime ran this View until now: go on from its state, on its nodes
+            from pyview._core.components._hook_state import Seeder
+
+            seeder = root.seed = Seeder(handover.get("state") or {}, self.app)
         root.mount(app_tree(root, as_node(self.root_component), self.app), hydrate=True)
+        if handover is not None and seeder.unused():
+            self.report(RuntimeError(f"{seeder.unused()} saved value(s) found no component"), "taking the View over")
         connect = getattr(self.app, "connect", None)
         if connect is not None:
             try:

@@ -146,9 +146,11 @@ class ServerRuntime:
             context: dict[str, Any] | None = None,
             start: dict[str, Any] | None = None,
             capabilities: dict[str, Any] | None = None,
+            handover: bool = False,
         ) -> CallToolResult:
             arguments: dict[str, Any] = {"session": session, "events": events, "answers": answers,
-                                         "context": context, "start": start, "capabilities": capabilities}  # fmt: skip
+                                         "context": context, "start": start, "capabilities": capabilities,
+                                         "handover": handover}  # fmt: skip
             answer = await runtime.engine.handle(arguments, runtime.tool_caller(ctx))
             return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
 

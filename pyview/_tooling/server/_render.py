@@ -18,12 +18,12 @@ import json
 import logging
 from typing import Any
 
+from pyview._core.components._hook_state import Seeder
 from pyview._core.components._root import Root
 from pyview._core.components._view import app_tree, as_node
 from pyview._tooling.packager._loader import ViewImportError, load_view_module
 from pyview._tooling.packager._sources import load_view_sources
 from pyview._tooling.server._server_app import ServerApp
-from pyview._tooling.server._snapshot import Seeder
 from pyview.packager import BuildError
 
 logger = logging.getLogger("pyview.server")
@@ -56,22 +56,13 @@ def load_view(path: object) -> Any:
 
 
 class ServerRoot(Root):
-    """A :class:`Root` for the server: patches go to ``outbox``; errors are kept for the answer and logged.
-
-    While restoring, ``seed`` (a :class:`Seeder`) gives new hook slots their saved values; it is dropped at the
-    first commit, so components mounted later (by effects or events) start fresh.
-    """
+    """A :class:`Root` for the server: patches go to ``outbox``; errors are kept for the answer and logged."""
 
     def __init__(self, view_name: str, *, effects: bool = True) -> None:
         self.outbox: list[str] = []
         self.problems: list[str] = []
         self.view_name = view_name
-        self.seed: Seeder | None = None
         super().__init__(self.outbox.append, on_error=self._on_error, effects=effects)
-
-    def commit(self) -> None:
-        self.seed = None
-        super().commit()
 
     def _on_error(self, exc: BaseException, where: str) -> None:
         self.problems.append(f"error in {where}: {type(exc).__name__}: {exc}")

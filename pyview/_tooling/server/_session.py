@@ -22,12 +22,12 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
 from pyview._tooling.server._events import EventError, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
 from pyview._tooling.server._signing import Signer, TokenError
-from pyview._tooling.server._snapshot import Seeder, SnapshotError, capture
 from pyview._tooling.server._view_state import ViewState, ViewStateError
 
 logger = logging.getLogger("pyview.server")
@@ -213,6 +213,10 @@ class Engine:
             }
             if not any(not task.done() for task in root.tasks):
                 app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
+            if args.get("handover") is True:
+                out["handover"] = handover_of(app, state, problems)
+        if args.get("handover") is True and "state" in out["handover"]:
+            self._evict(session.instance)  # the frame's Python runs the View from now on
         if reset is not None:
             out["reset"] = reset
         if problems:
@@ -343,6 +347,23 @@ class Engine:
         if isinstance(view, RenderError):
             raise view
         return view
+
+
+def handover_of(app: ServerApp, state: dict[str, Any] | None, problems: list[str]) -> dict[str, Any]:
+    """What the frame's Python needs to go on from this session (``pyview_event`` with ``handover: true``): the hook
+    state and the ``use_view_state`` values; or ``refused``, why it cannot (the View then stays on the server).
+
+    Example:
+        >>> handover_of(object(), None, ["use_state #1 of component Chart holds <socket>"])
+        {'refused': 'use_state #1 of component Chart holds <socket>'}
+    """
+    if state is None:
+        return {"refused": "\n".join(problems) or "the View's state could not be saved"}
+    out: dict[str, Any] = {"state": state}
+    client = getattr(app, "_pyview_view_state", None)
+    if isinstance(client, ViewStateClient) and client.instance is not None:
+        out["instance"], out["values"] = client.instance, dict(client.values)
+    return out
 
 
 def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:

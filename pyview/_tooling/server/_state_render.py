@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from pyview._core.components._hook_state import SnapshotError
 from pyview._core.components._view_state import ViewStateClient
 from pyview._tooling.server._render import RenderError, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import ServerApp
-from pyview._tooling.server._snapshot import SnapshotError
 from pyview._tooling.server._view_state import ViewStateError
 
 logger = logging.getLogger("pyview.server")

@@ -1,4 +1,5 @@
-"""Hook state of a server-side View as JSON, and back: what a session token carries between events.
+"""Hook state of a mounted View as JSON, and back: what a server-runtime session carries between events, and what
+the frame's Python is seeded with when it takes a View over from the server runtime (the hand-over).
 
 A snapshot lists, for every mounted component that has state, the values of its ``use_state`` slots (which must be
 plain data, or a clear :class:`SnapshotError` names the hook and the component) and of its ``use_ref`` boxes
@@ -26,13 +27,16 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyview._core.app import _types
 from pyview._core.components._action import Action
 from pyview._core.components._hooks import Effect, Ref, _State
 from pyview._core.components._instances import CompInst, HostInst, TextInst
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 TAG = "__pv"
 APP_FIELDS = ("tool_input", "tool_input_partial", "tool_result", "tool_cancelled")
