@@ -57,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
         "--runtime", choices=("inline", "url", "server", "auto"), default="inline",
         help="inline: embed Pyodide, no request leaves the frame (default); url: load it from --runtime-url; "
         "server: no Python in the document, the components run in the MCP server (no WebAssembly needed); "
-        "auto: Pyodide (inline, or --runtime-url), switching to the server runtime where it cannot run",
+        "auto: the server runtime's small document, with Python fetched after the first paint as runtime parts "
+        "(from --runtime-url, or as ui:// resources of the MCP server) and taking over where it can run",
     )  # fmt: skip
     build.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     build.add_argument(
@@ -67,12 +68,12 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--snapshot", action="store_true",
         help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
-        "start, +7.1 MB inline, or a file beside the runtime in url mode",
+        "start, +7.1 MB inline, or a file beside the runtime in url mode, or a runtime part in auto mode",
     )  # fmt: skip
     build.add_argument(
         "--stdlib", action="append", default=[], metavar="MODULE",
-        help="inline: a standard library module to carry beyond those the View imports (repeatable; a package brings "
-        "its submodules), e.g. one imported by name at run time; --stdlib all keeps the whole standard library",
+        help="inline, auto: a standard library module to carry beyond those the View imports (repeatable; a package "
+        "brings its submodules), e.g. one imported by name at run time; --stdlib all keeps the whole standard library",
     )  # fmt: skip
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
@@ -115,6 +116,8 @@ def _build(args: argparse.Namespace) -> int:
     print(built.size_table())
     for note in built.notes:
         print(f"note: {note}")
+    for warning in built.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     if built.csp:
         print("The resource must declare this _meta.ui.csp so hosts let the frame load the runtime:")
         for key, domains in built.csp.items():

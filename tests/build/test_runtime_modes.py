@@ -1,7 +1,10 @@
-"""``--runtime server`` and ``--runtime auto``: what the documents hold, and the options they refuse."""
+"""``--runtime server`` and ``--runtime auto``: what the documents hold (and the runtime parts an auto document
+names), and the options they refuse."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -36,15 +39,41 @@ def test_server_document_has_no_python_and_fits_the_size_bar() -> None:
     assert built.prerendered and built.csp == {}
 
 
-def test_auto_document_carries_pyodide_and_the_server_client() -> None:
-    inline = build_view(HELLO, runtime="auto")
-    assert config_of(inline.html)["runtime"]["fallback"] == "server"  # type: ignore[index]
-    assert config_of(inline.html)["runtime"]["mode"] == "inline"  # type: ignore[index]
-    assert "globalThis.pyviewServer = {" in inline.html and 'id="pyview-blob:pyodide.asm.wasm"' in inline.html
-    assert "installFetchShim" in inline.html  # the boot's Python-only sections stay where Python may run
-    url = build_view(HELLO, runtime="auto", runtime_url="http://127.0.0.1:9/pyodide")
-    assert config_of(url.html)["runtime"] == {"mode": "url", "url": "http://127.0.0.1:9/pyodide/", "fallback": "server"}
-    assert url.csp == {"resourceDomains": ["http://127.0.0.1:9"], "connectDomains": ["http://127.0.0.1:9"]}
+def test_auto_document_is_the_server_document_plus_a_manifest_of_runtime_parts() -> None:
+    built = build_view(WEATHER, runtime="auto")
+    assert built.size <= 256_000  # issue 24's bar for weather and orders (measured ~73 KB)
+    assert 'id="pyview-blob:' not in built.html and "<script src=" not in built.html  # no Pyodide, no sources
+    assert "globalThis.pyviewServer = {" in built.html and "installFetchShim" in built.html  # both runtimes' code
+    runtime = config_of(built.html)["runtime"]
+    assert isinstance(runtime, dict)
+    assert (runtime["mode"], runtime["fallback"], runtime["chunkBytes"]) == ("auto", "server", 786_432)
+    assert runtime["lock"]["info"]["python"].startswith("3.14") and "url" not in runtime
+    names = {"pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.js", "python_stdlib.zip", "pyview-sources.json"}
+    assert set(runtime["parts"]) == names == {part.name for part in built.runtime_parts}
+    assert built.parts_store is not None
+    for part in built.runtime_parts:  # the manifest names the stored bytes, chunk by chunk
+        stored = built.parts_store.read(part.sha256)
+        assert stored is not None and hashlib.sha256(stored).hexdigest() == part.sha256 and len(stored) == part.size
+        entry = runtime["parts"][part.name]
+        assert (entry["sha256"], entry["bytes"], entry["encoding"]) == (part.sha256, part.size, "gzip")
+        chunks = [built.parts_store.chunk(part.sha256, k) for k in range(len(entry["chunks"]))]
+        assert b"".join(chunk or b"" for chunk in chunks) == stored and all(chunks)
+        assert len(set(entry["chunks"])) == len(entry["chunks"]) == -(-part.size // 786_432)
+    sources = json.loads(gzip.decompress(built.parts_store.read(runtime["parts"]["pyview-sources.json"]["sha256"])))
+    assert "weather_view/__init__.py" in sources and "pyview/_core/app/_app.py" in sources
+    assert "fetched in the background" in built.size_table() and built.warnings == []
+
+
+def test_auto_parts_are_shared_by_content_and_the_url_is_optional() -> None:
+    hello = build_view(HELLO, runtime="auto", runtime_url="http://127.0.0.1:9/pyodide")
+    assert hello.size <= 128_000  # issue 24's bar for hello
+    runtime = config_of(hello.html)["runtime"]
+    assert isinstance(runtime, dict) and runtime["url"] == "http://127.0.0.1:9/pyodide/"
+    assert hello.csp == {"resourceDomains": ["http://127.0.0.1:9"], "connectDomains": ["http://127.0.0.1:9"]}
+    weather = config_of(build_view(WEATHER, runtime="auto").html)["runtime"]
+    assert isinstance(weather, dict)
+    assert runtime["parts"]["pyodide.asm.wasm"] == weather["parts"]["pyodide.asm.wasm"]  # one runtime, one URI set
+    assert runtime["parts"]["pyview-sources.json"] != weather["parts"]["pyview-sources.json"]
 
 
 def test_python_only_documents_leave_the_server_client_out() -> None:
@@ -98,3 +127,13 @@ def test_compact_js_keeps_every_line_of_code() -> None:
 def test_compact_js_joins_only_where_a_line_break_cannot_matter() -> None:
     source = "a = 1\nb = 2;\nf('x'); // note;\ng(\n  1,\n  2)\nt = `one;\n  two`;\nreturn\nx\n"
     assert compact_js(source) == "a = 1\nb = 2;f('x'); // note;\ng(1,2)\nt = `one;\n  two`;\nreturn\nx\n"
+
+
+def test_auto_memory_snapshot_is_a_part_never_inline() -> None:
+    built = build_view(HELLO, runtime="auto", snapshot=True)
+    config = config_of(built.html)
+    snapshot, runtime = config["snapshot"], config["runtime"]
+    assert isinstance(snapshot, dict) and isinstance(runtime, dict)
+    assert snapshot["part"] == "pyview-snapshot.bin" and snapshot["buildId"] and snapshot["bytes"] > 0
+    assert runtime["parts"]["pyview-snapshot.bin"]["bytes"] > 1_000_000 and built.size <= 128_000
+    assert "globalThis.pyviewSnapshot = {" in built.html  # the shim's snapshot loader

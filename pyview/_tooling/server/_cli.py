@@ -4,6 +4,10 @@ Example:
     $ pyview serve server.py                        # stdio, for a host that launches the command
     $ pyview serve server.py --http --port 8000     # http://127.0.0.1:8000/mcp
     $ pyview serve server.py --http --runtime url   # Views load Pyodide from this server (/pyodide/)
+
+Over ``--http`` an auto View (the default) fetches its runtime parts from this server too (``/pyodide/parts/``),
+where the host's CSP lets the frame; over stdio every View is built at start-up, and one whose document would pass
+10 MiB stops the server with the fix (``pyview/_tooling/server/_parts.py``).
 """
 
 from __future__ import annotations
@@ -54,15 +58,17 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--path", default=DEFAULT_PATH, help=f"HTTP endpoint path (default {DEFAULT_PATH})")
     parser.add_argument(
         "--runtime", choices=("auto", "server", "inline", "url"),
-        help="auto (default): Pyodide where the host allows WebAssembly, else the View runs in this server; "
-        "server: Views run in this server (no WebAssembly); inline: each View embeds Pyodide; url: Views load it "
-        "from --runtime-url, or from this server with --http",
+        help="auto (default): a small document, the View runs in this server from the first paint and in the "
+        "frame once Python (fetched in the background: from this server with --http, else as ui:// resources) is "
+        "up; server: Views run in this server (no WebAssembly); inline: each View embeds Pyodide; url: Views load "
+        "it from --runtime-url, or from this server with --http",
     )  # fmt: skip
     parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     parser.add_argument(
         "--snapshot", choices=("auto", "on", "off"),
         help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "
-        "can make one here (an inline document grows from 7.7 to 15.4 MB; url mode serves it beside the runtime)",
+        "can make one here, beside the document (a runtime part, or a file beside the url runtime), never inline; "
+        "on: inline Views embed it too (+7 MB)",
     )  # fmt: skip
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
     parser.set_defaults(handler=run_serve)
@@ -86,6 +92,9 @@ def run_serve(args: argparse.Namespace) -> int:
         os.environ["PYVIEW_RUNTIME_URL"] = url
     elif args.runtime is not None:
         os.environ["PYVIEW_RUNTIME"] = args.runtime
+    if args.http and args.runtime in (None, "auto") and not args.runtime_url:
+        # auto Views (the default) may fetch their runtime parts from this server, where the host's CSP allows it
+        os.environ["PYVIEW_RUNTIME_URL"] = runtime_url_for(args.host, args.port, DEFAULT_RUNTIME_PATH)
     if args.snapshot is not None:
         os.environ["PYVIEW_SNAPSHOT"] = args.snapshot  # read by Views() too
     module, server = load_server(args.server)
@@ -167,7 +176,8 @@ async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -
     lines.append(f"  Views ({len(handles)}):")
     for handle in handles:
         runtime = _runtime_label(handle.runtime, handle.runtime_url) + (", memory snapshot" if handle.snapshot else "")
-        lines.append(f"    {handle.name}: {handle.uri}  ({handle.path.name}, {runtime})")
+        size = f", document {len(handle.html().encode()):,} B" if handle.is_built else ""
+        lines.append(f"    {handle.name}: {handle.uri}  ({handle.path.name}, {runtime}{size})")
     return "\n".join(lines)
 
 
@@ -176,7 +186,8 @@ def _runtime_label(runtime: str, runtime_url: str | None) -> str:
     if runtime == "server":
         return "server runtime"
     if runtime == "auto":
-        return f"auto: {pyodide}, else server runtime"
+        where = f"from {runtime_url} or as ui:// resources" if runtime_url else "as ui:// resources"
+        return f"auto: server runtime, Python fetched after the first paint {where}"
     return pyodide
 
 

@@ -7,13 +7,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import anyio
+import anyio.to_thread
 import uvicorn
 from mcp.server.mcpserver import MCPServer
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from pyview._tooling.server._cli import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
+from pyview._tooling.server._parts import check_stdio_sizes, server_views
 from pyview._tooling.server._runtime_files import runtime_files_app
+from pyview.packager import BuildError
 
 Transport = Literal["stdio", "http"]
 
@@ -78,8 +81,11 @@ async def serve_async(
 
     Raises:
         OSError: the HTTP server could not start (the port is in use, say).
+        DocumentTooLarge: over stdio, a View's document would pass 10 MiB (every View is built first to know).
     """
     if transport == "stdio":
+        # a message over 10 MiB closes the official TypeScript client's stdio connection: refuse to start instead
+        await anyio.to_thread.run_sync(check_stdio_sizes, server_views(server))
         if on_ready is not None:
             await _maybe_await(on_ready("stdio"))
         await server.run_stdio_async()
@@ -106,7 +112,8 @@ async def serve_async(
 
 
 def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any) -> None:
-    """Run :func:`serve_async` until interrupted (what ``pyview serve`` calls).
+    """Run :func:`serve_async` until interrupted (what ``pyview serve`` calls); a View that cannot be served (see
+    :func:`serve_async`) ends the process with its reason and exit status 1.
 
     Example:
         >>> if __name__ == "__main__":  # doctest: +SKIP
@@ -116,6 +123,9 @@ def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any
         anyio.run(lambda: serve_async(server, transport, **options))
     except KeyboardInterrupt:
         print("pyview: stopped", file=sys.stderr)
+    except BuildError as exc:  # a View that cannot be served here (too large for stdio, say): say why, exit 1
+        print(f"pyview: error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from exc
 
 
 async def _maybe_await(value: Awaitable[None] | None) -> None:

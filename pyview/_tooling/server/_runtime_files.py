@@ -1,4 +1,5 @@
-"""Serving the pinned Pyodide runtime over HTTP, for Views built with ``runtime="url"``.
+"""Serving the pinned Pyodide runtime over HTTP, for Views built with ``runtime="url"``, and the runtime parts of
+``runtime="auto"`` Views (``parts/<sha256>``, from the part store).
 
 A View's frame has an opaque origin, so every runtime request carries ``Origin: null``: the files need
 ``Access-Control-Allow-Origin: *``, the wasm needs ``application/wasm`` to compile while streaming, and the
@@ -14,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from pyview._tooling.packager._parts import PartStore
 from pyview._tooling.packager._runtime import RUNTIME_FILES
 from pyview._tooling.packager._snapshot import snapshot_dir
 from pyview.packager import RuntimeDist, ensure_runtime
@@ -34,7 +36,7 @@ RUNTIME_HEADERS = {
 }
 
 
-def runtime_files_app(dist: RuntimeDist | None = None) -> Starlette:
+def runtime_files_app(dist: RuntimeDist | None = None, store: PartStore | None = None) -> Starlette:
     """A Starlette app serving the runtime files at its root (mount it, e.g., at ``/pyodide``).
 
     Example:
@@ -42,6 +44,7 @@ def runtime_files_app(dist: RuntimeDist | None = None) -> Starlette:
         >>> routes = [Mount("/pyodide", app=runtime_files_app())]  # doctest: +SKIP
     """
     runtime = dist or ensure_runtime()
+    parts = store or PartStore()
 
     async def serve(request: Request) -> Response:
         name = request.path_params["name"]
@@ -58,9 +61,18 @@ def runtime_files_app(dist: RuntimeDist | None = None) -> Starlette:
             return PlainTextResponse(f"no such memory snapshot: {name}", 404, headers=RUNTIME_HEADERS)
         return FileResponse(path, media_type="application/octet-stream", headers=RUNTIME_HEADERS)
 
+    async def serve_part(request: Request) -> Response:
+        # an auto View's runtime parts, named by the sha256 of their bytes (so they never change)
+        name = request.path_params["name"]
+        path = parts.path(name)
+        if path is None:
+            return PlainTextResponse(f"no such runtime part: {name}", 404, headers=RUNTIME_HEADERS)
+        return FileResponse(path, media_type="application/octet-stream", headers=RUNTIME_HEADERS)
+
     return Starlette(
         routes=[
             Route("/snapshots/{name}", serve_snapshot, methods=["GET", "HEAD"]),
+            Route("/parts/{name}", serve_part, methods=["GET", "HEAD"]),
             Route("/{name}", serve, methods=["GET", "HEAD"]),
         ]
     )

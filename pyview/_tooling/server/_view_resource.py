@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
 import os
 import re
@@ -20,6 +21,8 @@ from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.mcpserver.resources import Resource
 from pydantic import PrivateAttr
 
+from pyview._tooling.packager._caps import cap_warning
+from pyview._tooling.packager._parts import PartStore, RuntimePart
 from pyview._tooling.packager._sources import PYVIEW_ROOT, browser_core_sources, load_view_sources
 from pyview._tooling.server import _openai
 from pyview._version import __version__
@@ -30,12 +33,14 @@ logger = logging.getLogger("pyview.server")
 Permission = Literal["camera", "microphone", "geolocation", "clipboard-write"]
 ViewRuntime = Literal["inline", "url", "server", "auto"]
 """Where a View's Python runs: in the browser (Pyodide ``inline`` or from a ``url``), on the ``server``, or
-``auto``: Pyodide where the host allows WebAssembly, else the server."""
+``auto``: on the server from the first paint, and in the frame once Python, fetched in the background as runtime
+parts, is up (where the host allows WebAssembly)."""
 VIEW_RUNTIMES: tuple[str, ...] = get_args(ViewRuntime)
 SnapshotMode = Literal["auto", "on", "off"]
-"""Whether a served Pyodide View carries a memory snapshot (``pyview build --snapshot``): ``"auto"`` when one can be
+"""Whether a served Pyodide View carries a memory snapshot (``pyview build --snapshot``): ``"auto"`` for a View whose
+snapshot travels beside its document (runtime ``auto``: a runtime part; ``url``: a runtime file) when one can be
 made here (Node on ``PATH``, no ``packages``; if making it fails, the View is served without one and the log says
-why), ``"on"`` (a failure fails the build), ``"off"``."""
+why), never inline; ``"on"`` (inline too; a failure fails the build), ``"off"``."""
 SNAPSHOT_MODES: tuple[str, ...] = get_args(SnapshotMode)
 _PERMISSION_FIELDS = {
     "camera": "camera",
@@ -114,7 +119,7 @@ class ServerView:
         #: whether the document is built with a memory snapshot (``"auto"``: a Pyodide View without packages on a
         #: machine with Node; see :data:`SnapshotMode`)
         self.snapshot = snapshot == "on" or (
-            snapshot == "auto" and runtime != "server" and not packages and shutil.which("node") is not None
+            snapshot == "auto" and runtime in ("auto", "url") and not packages and shutil.which("node") is not None
         )
         sources = load_view_sources(self.path)  # cheap; fails at declaration on a missing View or a syntax error
         self.entry = sources.entry
@@ -133,6 +138,8 @@ class ServerView:
         self._ui = _ui_meta(runtime, self.runtime_url, csp, permissions, domain, prefers_border)
         self._openai = _openai.resource_meta(self._ui, description or title)
         self._html: str | None = None
+        self._parts: list[RuntimePart] = []
+        self._store: PartStore | None = None
         self._lock = threading.Lock()
 
     @property
@@ -168,6 +175,15 @@ class ServerView:
                 self._html = self._load_or_build()
         return self._html
 
+    def runtime_parts(self) -> tuple[list[RuntimePart], PartStore | None]:
+        """The runtime parts an auto document names, and the store holding them (built now if need be).
+
+        Raises:
+            BuildError: the View cannot be built.
+        """
+        self.html()
+        return list(self._parts), self._store
+
     def resource(self) -> ViewResource:
         """The SDK ``Resource`` that serves this View (what :class:`Views` registers with ``Apps``)."""
         resource = ViewResource(
@@ -183,7 +199,7 @@ class ServerView:
 
     def _load_or_build(self) -> str:
         cached = self.cache_dir / f"{self.name}-{self.digest}.html" if self.cache_dir else None
-        if cached is not None and cached.is_file():
+        if cached is not None and cached.is_file() and self._load_parts(cached.with_suffix(".parts.json")):
             logger.info("pyview: View %r from cache %s", self.name, cached)
             return cached.read_text("utf-8")
         logger.info("pyview: building View %r from %s (%s runtime)", self.name, self.path, self.runtime)
@@ -197,7 +213,7 @@ class ServerView:
             cached = None  # the cache holds what the URI names, nothing else
         mode, url = _build_mode(self.runtime, self.runtime_url)
         options: dict[str, Any] = {"runtime": mode, "runtime_url": url, "packages": self.packages, "title": self.title}
-        if mode in ("inline", "auto") and url is None:  # the standard library is chosen for inline documents only
+        if mode in ("inline", "auto"):  # the standard library is chosen for the documents that carry a trimmed one
             options["stdlib"] = self.stdlib
         try:
             built = build_view(sources, snapshot=self.snapshot, **options)
@@ -209,17 +225,36 @@ class ServerView:
             built = build_view(sources, **options)
         for note in built.notes:
             logger.info("pyview: View %r: %s", self.name, note)
+        self._parts, self._store = built.runtime_parts, built.parts_store
         if cached is not None:
             try:
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                # a temporary file per process and thread, so two writers never share one; replace() is atomic
-                temporary = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-                temporary.write_text(built.html, "utf-8")
-                temporary.replace(cached)
+                # the parts first: a document in the cache always has its parts' manifest beside it
+                manifest = {"store": str(self._store.root) if self._store else None,
+                            "parts": [part.to_json() for part in self._parts]}  # fmt: skip
+                _write_atomic(cached.with_suffix(".parts.json"), json.dumps(manifest))
+                _write_atomic(cached, built.html)
             except OSError as exc:  # a read-only cache is no reason to fail the read
                 logger.warning("pyview: could not cache View %r in %s: %s", self.name, cached.parent, exc)
-        logger.info("pyview: View %r built, %s bytes", self.name, f"{built.size:,}")
+        parts = f" (+ {built.parts_size:,} bytes of runtime parts, fetched later)" if self._parts else ""
+        logger.info("pyview: View %r built: document %s bytes%s", self.name, f"{built.size:,}", parts)
+        warning = cap_warning(self.name, built.html)
+        if warning is not None:
+            logger.warning("pyview: %s", warning)
         return built.html
+
+    def _load_parts(self, path: Path) -> bool:
+        """Take the cached document's runtime parts from ``path``; ``False`` if it or a part's bytes are missing."""
+        try:
+            manifest = json.loads(path.read_text("utf-8"))
+            parts = [RuntimePart.from_json(item) for item in manifest["parts"]]
+            store = PartStore(Path(manifest["store"])) if manifest["store"] else None
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+        if parts and (store is None or any(store.path(part.sha256) is None for part in parts)):
+            return False  # the store was cleared: build again, which stores them again
+        self._parts, self._store = parts, store
+        return True
 
     def __repr__(self) -> str:
         return f"ServerView({self.name!r}, {str(self.path)!r}, uri={self.uri!r})"
@@ -244,6 +279,13 @@ def default_cache_dir() -> Path | None:
     if explicit:
         return None if explicit.lower() in ("off", "0", "no", "none") else Path(explicit)
     return cache_root() / "views"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    # a temporary file per process and thread, so two writers never share one; replace() is atomic
+    temporary = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_text(text, "utf-8")
+    temporary.replace(path)
 
 
 def runtime_csp(runtime_url: str) -> ResourceCsp:

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from pyview._tooling.server import _openai
 from pyview._tooling.server._event_tool import EVENT_TOOL, ServerRuntime
+from pyview._tooling.server._parts import chunk_resources
 from pyview._tooling.server._results import TextFn, argument_errors, wrap_tool
 from pyview._tooling.server._state_store import StateStore
 from pyview._tooling.server._view_resource import (
@@ -43,21 +44,25 @@ class Views(Extension):
     once). Tools declared here also get readable text for pydantic results and clear argument errors.
 
     Args:
-        runtime: the default of :meth:`add`'s ``runtime``: ``"auto"`` (Pyodide where the host allows WebAssembly,
-            else the View's components run in this server), ``"server"`` (always in this server, no WebAssembly),
-            ``"inline"`` (Pyodide embedded in each document) or ``"url"`` (Pyodide loaded from ``runtime_url``).
-            Default: ``$PYVIEW_RUNTIME``, else ``"auto"`` (``pyview serve --runtime`` sets it). ``"auto"`` loads
-            Pyodide from ``runtime_url`` when one is given, else embeds it.
-        runtime_url: the base URL serving the runtime files (see :func:`pyview.server.http_app`).
+        runtime: the default of :meth:`add`'s ``runtime``: ``"auto"`` (a small document whose View runs in this
+            server from the first paint, while the frame fetches Python in the background as runtime parts and
+            hands the View over to it where the host allows WebAssembly), ``"server"`` (always in this server, no
+            WebAssembly), ``"inline"`` (Pyodide embedded in each document) or ``"url"`` (Pyodide loaded from
+            ``runtime_url``). Default: ``$PYVIEW_RUNTIME``, else ``"auto"`` (``pyview serve --runtime`` sets it).
+            An auto View's parts are ``ui://pyview-runtime/...`` resources of this server, built when the server
+            reads this extension (``MCPServer(...)``: a build per new View version, from the cache after that),
+            and are also fetched from ``runtime_url`` when one is given and the host's CSP allows it.
+        runtime_url: the base URL serving the runtime files and parts (see :func:`pyview.server.http_app`).
         cache_dir: where built documents are cached by content hash; ``None`` disables it. Default:
             ``$PYVIEW_VIEW_CACHE``, else ``~/.cache/pyview/views``.
         max_sessions: server-runtime View instances kept live in memory (least recently used evicted first; an
             evicted one is restored from its signed token on its next event).
         session_ttl: seconds a server-runtime session token stays valid after its last event.
-        snapshot: the default of :meth:`add`'s ``snapshot``: ``"auto"`` (a Pyodide View carries a memory snapshot
-            when Node can make one here: Python is ready several times sooner, the inline document grows from
-            7.7 to 15.4 MB, a url-mode one does not grow), ``"on"`` or ``"off"``. Default: ``$PYVIEW_SNAPSHOT``, else
-            ``"auto"`` (``pyview serve --snapshot`` sets it). See docs/ARCHITECTURE.md, "Memory snapshots".
+        snapshot: the default of :meth:`add`'s ``snapshot``: ``"auto"`` (an auto or url View carries a memory
+            snapshot beside its document, as a runtime part or file, when Node can make one here: Python is ready
+            several times sooner; never inline), ``"on"`` (inline too: the document grows by ~7 MB) or ``"off"``.
+            Default: ``$PYVIEW_SNAPSHOT``, else ``"auto"`` (``pyview serve --snapshot`` sets it). See
+            docs/ARCHITECTURE.md, "Memory snapshots".
         state_store: where ``use_view_state`` values live (:class:`~pyview.server.MemoryStore` in this process by
             default; :class:`~pyview.server.RedisStateStore` for several processes or machines). Every store has
             a TTL and a size bound (see docs/server.md, "View state").
@@ -279,8 +284,9 @@ class Views(Extension):
         return [*self.apps.tools(), *self._plain_tools, *extra]
 
     def resources(self) -> Sequence[ResourceBinding]:
+        """The Views' documents, and the chunks of the auto Views' runtime parts (those Views are built now)."""
         self._consumed = True
-        return self.apps.resources()
+        return [*self.apps.resources(), *chunk_resources(self.views)]
 
     async def intercept_tool_call(
         self, params: CallToolRequestParams, ctx: ServerRequestContext[Any, Any], call_next: CallNext
