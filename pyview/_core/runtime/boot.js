@@ -86,6 +86,9 @@
     session() {
       return session || undefined; // a Promise of '{"result": ...}' or '{"error": ...}'; undefined (Python: None) without
     },
+    prepend(texts) {
+      early.unshift(...texts); // a hand-over: where the server runtime's session is, before what came since
+    },
   };
   if (session) {
     window.parent.postMessage({ jsonrpc: "2.0", id: EARLY_ID, method: "ui/initialize", params: config.handshake }, "*");
@@ -160,6 +163,8 @@
   const CSP_HINT = "This View runs Python compiled to WebAssembly. The host's Content-Security-Policy must allow " +
     "'wasm-unsafe-eval' in script-src for the View's frame.";
   const serverOnly = config.runtime.mode === "server";
+  // auto: the server runtime runs the View from the first paint; Python comes in the background and takes over
+  const auto = config.runtime.mode === "auto" && !!config.runtime.parts;
   const runtimeOrigin = config.runtime.mode === "url" ? new URL(config.runtime.url).origin : null;
   document.addEventListener("securitypolicyviolation", (event) => {
     if (event.blockedURI === "wasm-eval") {
@@ -204,7 +209,14 @@
   const startPyodide = (options) => globalThis.pyviewSnapshot
     ? globalThis.pyviewSnapshot.start(loadPyodide, options, config, blobResponse)
     : loadPyodide(options);
+  const partBytes = new Map(); // auto: the runtime parts fetched so far (stored bytes, checked), by name
   const blobResponse = (name) => {
+    if (partBytes.has(name)) {
+      const bytes = partBytes.get(name);
+      const body = config.runtime.parts[name].encoding === "gzip" ? gunzip(bytes) : bytes;
+      const type = name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+      return new Response(body, { headers: { "Content-Type": type } });
+    }
     const node = document.getElementById(`pyview-blob:${name}`);
     if (!node) return new Response(null, { status: 404, statusText: `not in this document: ${name}` });
     const parts = globalThis.pyviewBlobNodes(node);
@@ -310,6 +322,8 @@
 
   // ---- Boot -----------------------------------------------------------------------------------------------------
   let stage = "loading the runtime";
+  const waiting = {}; // mark name -> resolves waiting for it (pyviewBoot.mark)
+  const marked = (name) => new Promise((resolve) => (name in marks ? resolve() : (waiting[name] ||= []).push(resolve)));
   const finish = () => {
     clearTimeout(timer);
     document.getElementById("pyview-boot")?.remove();
@@ -321,12 +335,99 @@
     mark(name) {
       if (!(name in marks)) marks[name] = stamp();
       if (name === "render") finish();
+      (waiting[name] || []).splice(0).forEach((resolve) => resolve());
     },
     live() {
       marks.live = stamp();
       replay();
+      replayHeld();
     },
     fail,
+  };
+
+  // ---- auto: Python fetched in the background and handed the View (docs/ARCHITECTURE.md, "The hand-over") --------
+  let held = []; // DOM events made during the hand-over, with their nodes: replayed to Python once it is live
+  const replayHeld = () => {
+    for (const event of held.splice(0)) {
+      const spec = event.handler && event.handler.__pvH && event.handler.__pvH[event.type];
+      if (spec === undefined || !rootNode.contains(event.handler)) continue; // that element no longer listens
+      const data = { ...event.data };
+      if (event.target && rootNode.contains(event.target)) data.target = event.target.__pvId;
+      else delete data.target;
+      globalThis.pyviewDom.dispatch(typeof spec === "number" ? spec : spec[0], JSON.stringify(data));
+    }
+  };
+  const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
+  const stayOnServer = (why) => {
+    marks.python = marks.python || null;
+    marks.stayed = stamp();
+    logToHost({ level: "info", logger: "pyview", data: { runtime: "server", python: why } });
+  };
+  const takeOver = async () => {
+    if (!wasmAllowed()) return stayOnServer("WebAssembly is blocked here (no 'wasm-unsafe-eval')");
+    if (!globalThis.pyviewServer.request) return stayOnServer("no server runtime client");
+    // after the first paint of a result (or a while without one: a tool still running), when the frame is idle
+    await Promise.race([marked("result"), new Promise((resolve) => setTimeout(resolve, 1500))]);
+    await idle();
+    if (failed) return;
+    marks.fetch = stamp();
+    let parts;
+    try {
+      parts = globalThis.pyviewParts(config.runtime, globalThis.pyviewServer.request);
+      const names = Object.keys(config.runtime.parts);
+      const all = await Promise.all(names.map((name) => parts.get(name)));
+      names.forEach((name, index) => partBytes.set(name, all[index]));
+    } catch (error) {
+      return stayOnServer(`the Python runtime could not be fetched: ${error && error.message || error}`);
+    }
+    marks.fetched = stamp();
+    await idle();
+    if (failed) return;
+    marks.start = stamp();
+    let pyodide;
+    try {
+      const loader = document.createElement("script"); // Pyodide's classic-script loader: loadPyodide
+      loader.textContent = await blobResponse("pyodide.js").text();
+      document.head.append(loader);
+      installFetchShim();
+      pyodide = await startPyodide({
+        indexURL: INLINE_BASE,
+        lockFileContents: config.runtime.lock,
+        createPyodideModule: await pyviewRunModule(await blobResponse("pyodide.asm.mjs").text()),
+        stdLibURL: INLINE_BASE + "python_stdlib.zip",
+        packageBaseUrl: INLINE_BASE,
+      });
+    } catch (error) {
+      return stayOnServer(`Python could not start here: ${error && error.message || error}`);
+    }
+    try {
+      await runPython(pyodide, async () => {
+        partBytes.clear(); // Pyodide's file system holds what it needs now
+        stage = "importing the View";
+        try {
+          pyodide.pyimport(config.entry); // imported before the hand-over, so the View is without events briefly
+        } catch (error) {
+          stayOnServer(`the View could not be imported in this frame: ${error && error.message || error}`);
+          return null;
+        }
+        let given;
+        try {
+          given = await globalThis.pyviewServer.handover();
+        } catch (error) {
+          stayOnServer(`the server kept the View: ${error && error.message || error}`);
+          return null;
+        }
+        held = given.held;
+        globalThis.pyviewHost.prepend(given.messages.map((message) => JSON.stringify(message)));
+        globalThis.pyviewHandover = JSON.stringify(given.handover);
+        marks.handover = stamp();
+        return { via: parts.via(), hostBytes: parts.read() };
+      });
+    } catch (error) {
+      fail("error", "The View could not start", `${error?.stack || error}`,
+        "This is a problem in pyview's start-up rather than in the View's Python code.");
+    }
   };
 
   const start = async () => {
@@ -339,6 +440,11 @@
     const runtime = config.runtime;
     if (serverOnly) return startServer("the document has no Python runtime");
     // pyview:python-only {
+    if (auto) {
+      switched = true; // the server runtime shows and runs the View; what is below only prepares Python
+      startServer("interactive from the first paint; Python is fetched in the background");
+      return takeOver();
+    }
     if (!wasmAllowed()) {
       giveUp("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
         "WebAssembly (script-src has no 'wasm-unsafe-eval').", CSP_HINT);
@@ -370,6 +476,10 @@
       pyodide = await startPyodide({ indexURL: runtime.url });
     }
     if (failed || switched) return; // the server runtime took over while Pyodide loaded: leave it be
+    await runPython(pyodide);
+  };
+  // The sources and data files into Pyodide's file system, then the View (after a hand-over, in auto documents)
+  const runPython = async (pyodide, handOver) => {
     marks.python = stamp();
     if (config.wheels.length) {
       stage = "installing packages";
@@ -392,11 +502,13 @@
         at += size;
       }
     }
-    if (switched) return;
-    marks.runtime = "python";
-    const note = { level: "info", logger: "pyview", data: { runtime: "python" } };
-    logToHost(note);
+    if (switched && !handOver) return;
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(config.mountRoot)})`);
+    const detail = handOver ? await handOver(pyodide) : {};
+    if (detail === null) return; // the View stays on the server runtime
+    marks.runtime = "python";
+    const note = { level: "info", logger: "pyview", data: { runtime: "python", ...detail } };
+    logToHost(note);
     globalThis.pyviewPyodide = pyodide;
     const dom = globalThis.pyviewDom;
     if (dom) { // a component View never returns from start(): its first patch is its first render

@@ -8,6 +8,7 @@
  *   pyviewDom.apply(jsonString)    apply one update: [[op, ...args], ...]
  *   pyviewDom.setDispatcher(fn)    fn(handlerId, eventJsonString) for every handled event
  *   pyviewDom.node(id), .size()    a node by id; how many nodes are tracked (memory checks)
+ *   pyviewDom.dispatch(hid, json)  hand an event to the dispatcher (events held during a hand-over)
  *
  * Removed subtrees are detached at once but their ids are forgotten after the next frame (a timer if no frame
  * comes): an id whose entry is a newer node is left alone, and clearing 1,000 rows costs what
@@ -372,6 +373,8 @@
     var id = counter.id++;
     node.__pvId = id;
     nodes.set(id, node);
+    // handlers come from the tree alone: one the server runtime set on this node must not outlive a hand-over
+    if (node.__pvH) node.__pvH = undefined;
     // a clone the shim's first paint built, adopted by Python: its ids are registered here, it waits no more
     if (node.__pvLazy) node.__pvLazy = node.__pvLazy.node = null;
     if (typeof tree === "string") {
@@ -533,6 +536,7 @@
     mount: mount,
     apply: apply,
     setDispatcher: function (fn) { dispatcher = fn; },
+    dispatch: function (hid, payload) { if (dispatcher !== null) dispatcher(hid, payload); },
     node: function (id) { flush(); return nodes.get(id) || claim(id); },
     size: function () {
       flush();

@@ -2,8 +2,10 @@
  * DOM events back through the host's tools/call (the app-only tool "pyview_event"). No WebAssembly, no eval: it runs
  * under the MCP Apps default CSP. Wire contract: docs/ARCHITECTURE.md, "The server runtime".
  *
- *   pyviewServer.start({config, marks, reason, fail})   called by boot.js (runtime "server", or "auto" falling back)
+ *   pyviewServer.start({config, marks, reason, fail})   called by boot.js (runtime "server" or "auto")
  *   pyviewServer.state()                                 {session, sent, inFlight} for tests and the dev host
+ *   pyviewServer.request(method, params)                 a JSON-RPC request to the host (runtime parts)
+ *   pyviewServer.handover()                              auto: the frame's Python takes the View over (below)
  */
 (function () {
   "use strict";
@@ -26,6 +28,11 @@
   var pending = new Map();
   var hostContext = {};
   var held = 0;
+  var lastResult = null; // the current session's tool result (params), for Python's App at a hand-over
+  var handing = null; // {resolve, reject, held} while the frame's Python takes the View over
+  var stopped = false; // handed over: this client sends nothing more
+  var sizeObserver = null;
+  var performing = 0; // View requests of server-side components still waiting for the host's answer
 
   function stamp() { return performance.timeOrigin + performance.now(); }
   function post(message) { globalThis.pyviewHost.post(JSON.stringify(message)); }
@@ -67,7 +74,7 @@
     var ops = shown ? [[5, 0], [0, 0, null, 1, tree]] : [[6, 0, 1, tree]];
     globalThis.pyviewDom.apply(JSON.stringify(ops));
     shown = true;
-    if (!boot.marks.result) boot.marks.result = stamp();
+    globalThis.pyviewBoot.mark("result"); // (once) auto documents start fetching Python after this paint
   }
 
   function applyPatch(patch) {
@@ -114,9 +121,11 @@
 
   // -- the pyview_event round trip ------------------------------------------------------------------------------------
   function flush() {
-    if (inFlight || (token === null && startWith === null)) return;
-    if (!queue.length && !answers.length && contextDelta === null && startWith === null && !fresh) return;
+    if (stopped || inFlight || (token === null && startWith === null)) return;
+    var nothing = !queue.length && !answers.length && contextDelta === null && startWith === null && !fresh;
+    if (nothing && (handing === null || performing > 0)) return;
     var args = { events: queue.splice(0), answers: answers.splice(0) };
+    if (nothing) args.handover = true; // all sent and answered: the session goes to the frame's Python
     if (token !== null) args.session = token;
     if (fresh) {
       args.context = hostContext;
@@ -133,8 +142,11 @@
     var gen = generation;
     request("tools/call", { name: TOOL, arguments: args }).then(function (result) {
       if (gen === generation) onAnswer(result);
+      if (args.handover) handedOver(gen === generation ? result : null);
     }, function (error) {
-      if (gen === generation) showError("The server did not handle the event: " + (error && error.message ? error.message : error));
+      var message = error && error.message ? error.message : error;
+      if (gen === generation && !args.handover) showError("The server did not handle the event: " + message);
+      if (args.handover) refuse("the server did not answer: " + message);
     }).then(function () {
       inFlight = false;
       flush();
@@ -170,16 +182,21 @@
       return;
     }
     var asked = generation;
+    performing++;
     request(req.method, req.params || {}).then(function (value) {
       if (asked === generation) answers.push({ id: req.id, result: value });
     }, function (error) {
       if (asked !== generation) return; // the session that asked was replaced by a new tool result
       answers.push({ id: req.id, error: { code: error.code || -32603, message: error.message || String(error) } });
-    }).then(flush);
+    }).then(function () {
+      performing--;
+      flush();
+    });
   }
 
   // -- the host's messages --------------------------------------------------------------------------------------------
   function onResult(params) {
+    lastResult = params;
     var meta = params && params._meta && params._meta.pyview;
     if (meta && meta.error) showError("The server could not render this result: " + (meta.error.message || ""));
     // Every tool result is a new View session: the server's (it rendered this result), or one it mounts for us.
@@ -275,7 +292,7 @@
       last = key;
       post({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: size });
     }
-    var observer = new ResizeObserver(function () {
+    var observer = sizeObserver = new ResizeObserver(function () {
       if (!scheduled) { scheduled = true; requestAnimationFrame(report); }
     });
     observer.observe(document.documentElement);
@@ -314,6 +331,61 @@
     watchSize();
   }
 
+  // -- the hand-over (auto documents): the frame's Python takes the View over once it is up ------------------------
+  // Events the server has not answered yet are sent and answered first; then one last call (handover: true) brings
+  // the session's hook state and View state, and the server drops the session. DOM events made meanwhile are held
+  // with their nodes, and replayed to Python once it has adopted those nodes (boot.js). A refusal (state the codec
+  // cannot save, an older server) leaves the View on the server, as if nothing happened.
+  function handover() {
+    if (handing !== null || stopped) return Promise.reject(new Error("a hand-over is under way already"));
+    return new Promise(function (resolve, reject) {
+      handing = { resolve: resolve, reject: reject, held: [] };
+      globalThis.pyviewDom.setDispatcher(hold);
+      flush();
+    });
+  }
+
+  function hold(hid, payload) {
+    var data = JSON.parse(payload);
+    var target = data.target === undefined ? null : globalThis.pyviewDom.node(data.target);
+    handing.held.push({ type: data.type, data: data, handler: handlerNode(hid, data.type, target), target: target });
+  }
+
+  function refuse(why) {
+    var waiting = handing;
+    handing = null;
+    globalThis.pyviewDom.setDispatcher(onDomEvent);
+    waiting.held.forEach(function (event) { // what the user did meanwhile goes to the server after all
+      var spec = event.handler && event.handler.__pvH && event.handler.__pvH[event.type];
+      if (spec === undefined) return;
+      var hid = typeof spec === "number" ? spec : spec[0];
+      queue.push({ hid: hid, path: pathOf(event.handler) || [], type: event.type, data: event.data });
+    });
+    waiting.reject(new Error(why));
+    flush();
+  }
+
+  function handedOver(result) {
+    var meta = result && result._meta && result._meta.pyview;
+    var handed = meta && meta.handover;
+    if (!handed || !handed.state) {
+      refuse(handed && handed.refused ? handed.refused : "the server's answer carries no hand-over");
+      return;
+    }
+    stopped = true;
+    if (sizeObserver) sizeObserver.disconnect(); // Python's App reports the size from now on
+    globalThis.pyviewHost.unsubscribe();
+    // What Python's App needs to be where this session is: the whole host context, the tool input, the result.
+    var messages = [
+      { jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: hostContext },
+      { jsonrpc: "2.0", method: "ui/notifications/tool-input", params: { arguments: toolInput || {} } },
+    ];
+    if (lastResult) messages.push({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: lastResult });
+    var waiting = handing;
+    handing = null;
+    waiting.resolve({ handover: handed, messages: messages, held: waiting.held });
+  }
+
   globalThis.pyviewServer = {
     start: function (options) {
       boot = options;
@@ -334,6 +406,8 @@
           "the frame needs 'wasm-unsafe-eval' in the frame's Content-Security-Policy.");
       });
     },
-    state: function () { return { session: token, sent: sent, inFlight: inFlight }; },
+    state: function () { return { session: token, sent: sent, inFlight: inFlight, handedOver: stopped }; },
+    request: request,
+    handover: handover,
   };
 })();

@@ -27,8 +27,8 @@
       if (!response.ok) throw new Error("HTTP " + response.status + " for " + spec.url);
       response = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
     } else {
-      response = blobResponse(spec.blob);
-      if (!response.ok) throw new Error("the document has no " + spec.blob);
+      response = blobResponse(spec.blob || spec.part); // a blob of the document, or a fetched runtime part
+      if (!response.ok) throw new Error("the document has no " + (spec.blob || spec.part));
     }
     var bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength !== spec.bytes) {

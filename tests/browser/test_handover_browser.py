@@ -1,0 +1,130 @@
+"""The default ("auto") document in Chromium under pyview's Python host with a real server behind it: the server runtime
+answers from the first paint, Python is fetched in the background as runtime parts (through the host's
+``resources/read`` here: this server has no runtime URL) and takes the View over without losing or doubling an event.
+
+The host holds back the runtime parts until the test has clicked, so "before Python is up" is a state, not a race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyview._tooling.server._cli import load_server
+from pyview.host import McpBackend
+from pyview.testing import mount, with_script
+
+pytestmark = pytest.mark.browser
+SERVER = Path(__file__).resolve().parent / "handover" / "server.py"
+
+# Every text the count button ever showed, and how many nodes were ever removed from the View (a flash replaces them).
+WATCH = """
+window.__seen = []; window.__removed = 0;
+document.addEventListener("DOMContentLoaded", () => {
+  const root = document.getElementById("pyview-root");
+  new MutationObserver((records) => {
+    for (const r of records) if (r.type === "childList") window.__removed += r.removedNodes.length;
+    const button = root.querySelector("[data-testid=count]");
+    if (button && window.__seen[window.__seen.length - 1] !== button.textContent) window.__seen.push(button.textContent);
+  }).observe(root, { childList: true, subtree: true, characterData: true });
+});
+"""
+
+
+class GatedBackend(McpBackend):
+    """The real server, with ``resources/read`` of runtime parts held until :attr:`gate` is set (by the test)."""
+
+    def __init__(self, server: object) -> None:
+        super().__init__(server)
+        self.gate = asyncio.Event()
+        self.part_reads = 0
+
+    async def read_resource(self, uri: str) -> dict[str, Any]:
+        if uri.startswith("ui://pyview-runtime/"):
+            self.part_reads += 1
+            await self.gate.wait()
+        return await super().read_resource(uri)
+
+
+@pytest.fixture
+def served(pyview_browser: Any, pyview_host_server: Any) -> Iterator[tuple[Any, GatedBackend, Any]]:
+    module, server = load_server(str(SERVER))
+    backend = GatedBackend(server)
+    pyview_host_server.run(backend.start())
+    uri = module.counter.uri
+    html = pyview_host_server.run(backend.read_resource(uri))["contents"][0]["text"]
+    page = pyview_browser.new_context().new_page()
+    view = mount(pyview_host_server, page, with_script(html, WATCH), backend=backend)
+    yield view, backend, module
+    problems = view.errors()
+    view.close()
+    pyview_host_server.run(backend.close())
+    assert not problems, problems
+
+
+def event_calls(view: Any) -> list[dict[str, Any]]:
+    return [r for r in view.host.requests if r["method"] == "tools/call" and r["params"]["name"] == "pyview_event"]
+
+
+def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
+    served: tuple[Any, GatedBackend, Any], pyview_host_server: Any
+) -> None:
+    view, backend, _module = served
+    view.wait_handshake(90)
+    result = pyview_host_server.run(backend.call_tool("show", {"title": "Counter"}))
+    view.send_tool_input({"title": "Counter"})
+    view.send_tool_result(result)
+    count = view.locator("[data-testid=count]")
+    for n in (1, 2, 3):  # answered by the server runtime while the runtime parts are held back
+        count.click()
+        view.locator("[data-testid=count]", has_text=f"Clicked {n}").wait_for(timeout=30_000)
+    view.locator("[data-testid=units]").click()
+    view.locator("[data-testid=units]", has_text="units: F").wait_for(timeout=30_000)
+    frame = view.frame
+    # from here on (the first result replaced the pre-rendered "Waiting" paragraph), nothing may be replaced
+    frame.evaluate("() => { document.querySelector('[data-testid=count]').__first = true; window.__removed = 0; }")
+    assert frame.evaluate("() => pyviewBoot.marks.runtime") == "server"
+    before = len(event_calls(view))
+
+    pyview_host_server.run(_open(backend))  # the frame may fetch Python now
+    frame.wait_for_function(
+        "() => pyviewBoot.marks.runtime === 'python' && pyviewBoot.marks.live > pyviewBoot.marks.handover",
+        timeout=120_000,
+    )
+    handover = event_calls(view)[before:]
+    assert [call["params"]["arguments"].get("handover") for call in handover] == [True]
+    assert backend.part_reads > 0  # the parts came through the host
+
+    count.click()  # the fourth click: Python's own
+    view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
+    assert len(event_calls(view)) == before + 1  # no pyview_event for it
+    assert frame.evaluate("() => document.querySelector('[data-testid=count]').__first") is True  # same node
+    assert frame.evaluate("() => window.__removed") == 0  # nothing was replaced: no flash
+    assert frame.evaluate("() => window.__seen") == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3", "Clicked 4"]
+
+    # use_view_state goes on in Python: it was handed the values, and writes through pyview_state
+    view.locator("[data-testid=units]", has_text="units: F").wait_for(timeout=5_000)
+    view.locator("[data-testid=units]").click()
+    view.locator("[data-testid=units]", has_text="units: C").wait_for(timeout=30_000)
+    wrote = {"name": "pyview_state", "op": "put", "values": {"units": "C"}}
+    view.page.wait_for_function("() => true")  # (lets Playwright process events while polling below)
+    deadline = time.monotonic() + 30
+    while not any(_is_put(request, wrote) for request in view.host.requests):
+        assert time.monotonic() < deadline, "no pyview_state put {'units': 'C'} reached the host"
+        view.page.wait_for_timeout(100)
+
+
+def _is_put(request: dict[str, Any], wrote: dict[str, Any]) -> bool:
+    params = request.get("params") or {}
+    arguments = params.get("arguments") or {}
+    return bool(params.get("name") == wrote["name"] and arguments.get("op") == wrote["op"]
+                and arguments.get("values") == wrote["values"])  # fmt: skip
+
+
+async def _open(backend: GatedBackend) -> None:
+    backend.gate.set()
