@@ -29,8 +29,8 @@ document.addEventListener("DOMContentLoaded", () => {
   const root = document.getElementById("pyview-root");
   new MutationObserver((records) => {
     for (const r of records) if (r.type === "childList") window.__removed += r.removedNodes.length;
-    const button = root.querySelector("[data-testid=count]");
-    if (button && window.__seen[window.__seen.length - 1] !== button.textContent) window.__seen.push(button.textContent);
+    const shown = root.querySelector("[data-testid=count]")?.textContent;
+    if (shown && window.__seen[window.__seen.length - 1] !== shown) window.__seen.push(shown);
   }).observe(root, { childList: true, subtree: true, characterData: true });
 });
 """
