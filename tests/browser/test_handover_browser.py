@@ -98,7 +98,9 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     )
     handover = event_calls(view)[before:]
     assert [call["params"]["arguments"].get("handover") for call in handover] == [True]
-    assert backend.part_reads > 0  # the parts came through the host
+    assert backend.part_reads > 0  # the parts came through the host, and the host's log says so
+    said = wait_for_log(view, lambda data: data.get("runtime") == "python", "'runtime: python'")["data"]
+    assert said["via"] == "host" and said["hostBytes"] > 1_000_000
 
     count.click()  # the fourth click: Python's own
     view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
@@ -128,3 +130,76 @@ def _is_put(request: dict[str, Any], wrote: dict[str, Any]) -> bool:
 
 async def _open(backend: GatedBackend) -> None:
     backend.gate.set()
+
+
+def wait_for_log(view: Any, predicate: Any, what: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 120
+    while True:
+        for entry in list(view.host.logs):
+            if predicate(entry.get("data") or {}):
+                return dict(entry)
+        assert time.monotonic() < deadline, f"no host log entry {what}; logs: {view.host.logs}"
+        view.page.wait_for_timeout(100)
+
+
+def show_and_click(view: Any, backend: GatedBackend, host_server: Any) -> None:
+    view.wait_handshake(90)
+    view.send_tool_input({"title": "Counter"})
+    view.send_tool_result(host_server.run(backend.call_tool("show", {"title": "Counter"})))
+    view.locator("[data-testid=count]").click()
+    view.locator("[data-testid=count]", has_text="Clicked 1").wait_for(timeout=30_000)
+
+
+def test_where_webassembly_is_blocked_the_view_stays_on_the_server_and_says_why(
+    pyview_browser: Any, pyview_host_server: Any
+) -> None:
+    module, server = load_server(str(SERVER))
+    backend = GatedBackend(server)
+    backend.gate.set()
+    pyview_host_server.run(backend.start())
+    html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
+    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend, allow_wasm=False)
+    try:
+        show_and_click(view, backend, pyview_host_server)
+        entry = wait_for_log(view, lambda data: "python" in data and data.get("runtime") == "server", "'stays'")
+        assert "WebAssembly" in entry["data"]["python"]
+        assert backend.part_reads == 0  # nothing fetched for a Python that cannot run
+        view.locator("[data-testid=count]").click()
+        view.locator("[data-testid=count]", has_text="Clicked 2").wait_for(timeout=30_000)
+        assert view.frame.evaluate("() => pyviewBoot.marks.runtime") == "server"
+        assert view.error_panel() is None
+    finally:
+        view.close()
+        pyview_host_server.run(backend.close())
+
+
+class BrokenPartsBackend(GatedBackend):
+    """A host whose resources/read of runtime parts fails (a host that caps or drops them)."""
+
+    async def read_resource(self, uri: str) -> dict[str, Any]:
+        if uri.startswith("ui://pyview-runtime/"):
+            self.part_reads += 1
+            raise RuntimeError("this host does not read resources that large")
+        return await super().read_resource(uri)
+
+
+def test_runtime_parts_that_cannot_be_read_leave_the_view_on_the_server(
+    pyview_browser: Any, pyview_host_server: Any
+) -> None:
+    module, server = load_server(str(SERVER))
+    backend = BrokenPartsBackend(server)
+    pyview_host_server.run(backend.start())
+    html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
+    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend)
+    view.allow_errors = True  # the failed reads are logged by the host relay
+    try:
+        show_and_click(view, backend, pyview_host_server)
+        entry = wait_for_log(view, lambda data: "could not be fetched" in str(data.get("python")), "'not fetched'")
+        assert entry["data"]["runtime"] == "server" and backend.part_reads > 0
+        view.locator("[data-testid=count]").click()
+        view.locator("[data-testid=count]", has_text="Clicked 2").wait_for(timeout=30_000)
+        assert view.frame.evaluate("() => pyviewBoot.marks.runtime") == "server"
+        assert view.error_panel() is None
+    finally:
+        view.close()
+        pyview_host_server.run(backend.close())
