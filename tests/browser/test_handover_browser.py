@@ -203,3 +203,58 @@ def test_runtime_parts_that_cannot_be_read_leave_the_view_on_the_server(
     finally:
         view.close()
         pyview_host_server.run(backend.close())
+
+
+@pytest.mark.parametrize("honours_csp", [True, False], ids=["csp-domains-honoured", "csp-domains-ignored"])
+def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_the_host(
+    honours_csp: bool, pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pyview.server import runtime_files_app
+    from pyview.testing import serving
+
+    with serving(runtime_files_app()) as base:
+        monkeypatch.setenv("PYVIEW_RUNTIME_URL", f"{base}/")
+        module, server = load_server(str(SERVER))
+        backend = GatedBackend(server)
+        backend.gate.set()
+        pyview_host_server.run(backend.start())
+        read = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]
+        ui_meta = (read.get("_meta") or {}).get("ui") if honours_csp else None  # a host that ignores the domains
+        assert not honours_csp or base in str(ui_meta)
+        page = pyview_browser.new_context().new_page()
+        view = mount(pyview_host_server, page, read["text"], backend=backend, ui_meta=ui_meta)
+        view.allow_errors = not honours_csp  # the browser reports the blocked fetch on the console
+        try:
+            show_and_click(view, backend, pyview_host_server)
+            said = wait_for_log(view, lambda data: data.get("runtime") == "python", "'runtime: python'")["data"]
+            assert said["via"] == ("url" if honours_csp else "host")
+            assert (backend.part_reads == 0) is honours_csp
+            view.frame.wait_for_function("() => pyviewBoot.marks.live > pyviewBoot.marks.handover", timeout=60_000)
+            view.locator("[data-testid=count]").click()
+            view.locator("[data-testid=count]", has_text="Clicked 2").wait_for(timeout=30_000)
+        finally:
+            view.close()
+            pyview_host_server.run(backend.close())
+
+
+def test_the_memory_snapshot_travels_as_a_part_and_python_is_restored_from_it(
+    pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYVIEW_SNAPSHOT", "on")  # the suite serves Views without one (tests/conftest.py)
+    module, server = load_server(str(SERVER))
+    backend = GatedBackend(server)
+    backend.gate.set()
+    pyview_host_server.run(backend.start())
+    html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
+    assert len(html.encode()) < 200_000  # never inline by default
+    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend)
+    try:
+        show_and_click(view, backend, pyview_host_server)
+        view.frame.wait_for_function("() => pyviewBoot.marks.live > pyviewBoot.marks.handover", timeout=120_000)
+        marks = view.frame.evaluate("() => pyviewBoot.marks")
+        assert "snapshot" in marks and marks["runtime"] == "python"  # restored, not started the plain way
+        view.locator("[data-testid=count]").click()
+        view.locator("[data-testid=count]", has_text="Clicked 2").wait_for(timeout=30_000)
+    finally:
+        view.close()
+        pyview_host_server.run(backend.close())
