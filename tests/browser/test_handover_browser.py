@@ -52,12 +52,20 @@ class GatedBackend(McpBackend):
 
 
 @pytest.fixture
-def served(pyview_browser: Any, pyview_host_server: Any) -> Iterator[tuple[Any, GatedBackend, Any]]:
+def snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Views as served by default: with a memory snapshot (the suite turns it off, tests/conftest.py). It is made
+    once per View version (cached), and each boot here is then a restore: faster than a plain start."""
+    monkeypatch.setenv("PYVIEW_SNAPSHOT", "auto")
+
+
+@pytest.fixture
+def served(snapshot: None, pyview_browser: Any, pyview_host_server: Any) -> Iterator[tuple[Any, GatedBackend, Any]]:
     module, server = load_server(str(SERVER))
     backend = GatedBackend(server)
     pyview_host_server.run(backend.start())
     uri = module.counter.uri
     html = pyview_host_server.run(backend.read_resource(uri))["contents"][0]["text"]
+    assert len(html.encode()) < 128_000  # no runtime, no snapshot in the document
     page = pyview_browser.new_context().new_page()
     view = mount(pyview_host_server, page, with_script(html, WATCH), backend=backend)
     yield view, backend, module
@@ -101,6 +109,7 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     assert backend.part_reads > 0  # the parts came through the host, and the host's log says so
     said = wait_for_log(view, lambda data: data.get("runtime") == "python", "'runtime: python'")["data"]
     assert said["via"] == "host" and said["hostBytes"] > 1_000_000
+    assert "snapshot" in frame.evaluate("() => pyviewBoot.marks")  # the snapshot part restored, not a plain start
 
     count.click()  # the fourth click: Python's own
     view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
@@ -207,7 +216,7 @@ def test_runtime_parts_that_cannot_be_read_leave_the_view_on_the_server(
 
 @pytest.mark.parametrize("honours_csp", [True, False], ids=["csp-domains-honoured", "csp-domains-ignored"])
 def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_the_host(
-    honours_csp: bool, pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
+    honours_csp: bool, snapshot: None, pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pyview.server import runtime_files_app
     from pyview.testing import serving
@@ -235,26 +244,3 @@ def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_th
         finally:
             view.close()
             pyview_host_server.run(backend.close())
-
-
-def test_the_memory_snapshot_travels_as_a_part_and_python_is_restored_from_it(
-    pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("PYVIEW_SNAPSHOT", "on")  # the suite serves Views without one (tests/conftest.py)
-    module, server = load_server(str(SERVER))
-    backend = GatedBackend(server)
-    backend.gate.set()
-    pyview_host_server.run(backend.start())
-    html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
-    assert len(html.encode()) < 200_000  # never inline by default
-    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend)
-    try:
-        show_and_click(view, backend, pyview_host_server)
-        view.frame.wait_for_function("() => pyviewBoot.marks.live > pyviewBoot.marks.handover", timeout=120_000)
-        marks = view.frame.evaluate("() => pyviewBoot.marks")
-        assert "snapshot" in marks and marks["runtime"] == "python"  # restored, not started the plain way
-        view.locator("[data-testid=count]").click()
-        view.locator("[data-testid=count]", has_text="Clicked 2").wait_for(timeout=30_000)
-    finally:
-        view.close()
-        pyview_host_server.run(backend.close())
