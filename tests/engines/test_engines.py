@@ -189,8 +189,8 @@ def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_c
     """No Python in the frame: the result shows from the server's render (``_meta["pyview"]``) when the tool call is
     real, else from a session the frame starts; a click travels as ``pyview_event`` and its patch shows the answer.
 
-    ``auto`` (a served View's default) carries Pyodide as well: under the strict CSP the synchronous WebAssembly
-    probe switches it to the server runtime before Pyodide starts, on WebKit too, which fires no
+    ``auto`` (a served View's default) runs the server runtime from its first paint too: under the strict CSP the
+    synchronous WebAssembly probe keeps it from fetching Python at all, on WebKit too, which fires no
     ``securitypolicyviolation`` for a WebAssembly block."""
     from pyview.host import McpBackend
 
@@ -226,10 +226,50 @@ def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_c
 
         marks = view.marks()
         assert "python" not in marks and marks["inserted"] <= marks["handshake"]
-        if runtime == "auto":  # switched by the probe, never by the boot timeout (BOOT is minutes)
-            assert "fallback" in marks and "start" not in marks
+        if runtime == "auto":  # the probe kept Python from being fetched, on WebKit too
+            assert "stayed" in marks and "fetch" not in marks and "start" not in marks
         assert view.error_panel() is None
         assert view.failures() == []
+    finally:
+        pyview_host_server.run(backend.close())
+
+
+def test_auto_hands_the_view_from_the_server_runtime_to_python(
+    engine: Engine, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default document where WebAssembly may run, as the hello server serves it (with its memory snapshot as a
+    runtime part): the server runtime answers at once, Python arrives as runtime parts read through the host, takes
+    the View over, and the next click is Python's own ``tools/call``."""
+    from pyview._tooling.server._cli import load_server
+    from pyview.host import McpBackend
+
+    scenario = SCENARIOS["hello"]
+    monkeypatch.setenv("PYVIEW_SNAPSHOT", "auto")  # as served by default (the suite turns it off)
+    module, server = load_server(str(EXAMPLES / "hello" / "server.py"))
+    backend = McpBackend(server)
+    pyview_host_server.run(backend.start())
+    try:
+        html = pyview_host_server.run(backend.read_resource(module.hello.uri))["contents"][0]["text"]
+        view = EngineView.mount(pyview_host_server, engine.new_page(), html, backend=backend)
+        assert scenario.tool is not None
+        name, arguments = scenario.tool
+        view.send_tool_input(arguments)
+        view.send_tool_result(pyview_host_server.run(backend.call_tool(name, arguments)))
+        view.wait_ready(60)
+        view.wait_text(*scenario.shown, timeout=60)
+        view.page.wait_for(
+            "() => pyviewBoot.marks.runtime === 'python' && pyviewBoot.marks.live > pyviewBoot.marks.handover",
+            timeout=BOOT,
+        )
+        before = len(view.host.requests)
+        view.click(scenario.click)
+        view.wait_text(*scenario.answer, timeout=60)
+        sent = [r["params"] for r in view.host.requests[before:] if r["method"] == "tools/call"]
+        assert sent == [scenario.call]  # Python's own call, and no pyview_event
+        assert "snapshot" in view.marks()  # restored from the snapshot part
+        assert view.error_panel() is None
+        assert view.failures() == []
+        view.close()
     finally:
         pyview_host_server.run(backend.close())
 

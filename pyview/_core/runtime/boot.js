@@ -360,7 +360,6 @@
   const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
     ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
   const stayOnServer = (why) => {
-    marks.python = marks.python || null;
     marks.stayed = stamp();
     logToHost({ level: "info", logger: "pyview", data: { runtime: "server", python: why } });
   };
