@@ -16,7 +16,6 @@ def test_auto_uses_a_snapshot_where_node_can_make_one(monkeypatch: pytest.Monkey
     monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
     views = Views(runtime="auto", cache_dir=None, snapshot="auto")
     assert views.add("hello", HELLO).snapshot  # a runtime part, fetched after the first paint
-    assert views.add("hello-url", HELLO, runtime="url").snapshot if views.runtime_url else True
     assert not views.add("hello-server", HELLO, runtime="server").snapshot  # no Python in the document
     assert not views.add("hello-off", HELLO, snapshot="off").snapshot
     # never inline by default: it would make the document ~12.7 MB, over the 10 MiB of stdio clients
