@@ -6,7 +6,8 @@
 #   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
 #   - Debian's redis-server (the View-state Redis store's tests start their own on a free loopback port)
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
-#   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
+#   - the npm packages of the conformance host (the official ext-apps AppBridge), when present, and of tests/clients
+#     (the official MCP TypeScript client, @modelcontextprotocol/client)
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
 # constraints.txt, pyproject.toml and tests/conformance/package-lock.json changed since the last complete install
@@ -17,13 +18,15 @@ cd "$(dirname "$0")/.."
 
 stamp_file=.venv/.pyview-install-stamp
 stamp() {
-  { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json 2>/dev/null; } \
+  { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json \
+      tests/clients/package-lock.json 2>/dev/null; } \
     | sha256sum | cut -d' ' -f1
 }
 if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \
    && command -v chromium >/dev/null 2>&1 && [ -x .venv/bin/pyview ] \
    && compgen -G "${PYVIEW_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pyview}/pyodide-*" >/dev/null \
-   && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; }; then
+   && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; } \
+   && { [ ! -f tests/clients/package.json ] || [ -d tests/clients/node_modules ]; }; then
   echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
   exit 0
 fi
@@ -85,6 +88,11 @@ if [ -f tests/conformance/package.json ]; then
   echo "install: conformance host (npm)"
   npm ci --prefix tests/conformance --silent --no-audit --no-fund
   npm run --prefix tests/conformance --silent build
+fi
+
+if [ -f tests/clients/package.json ]; then
+  echo "install: the official MCP TypeScript client (npm), for tests/clients"
+  npm ci --prefix tests/clients --silent --no-audit --no-fund
 fi
 
 stamp > "$stamp_file"

@@ -1,8 +1,10 @@
-"""The quickstart server from the README: ``pyview dev examples/hello/server.py``."""
+"""The quickstart server from the README: ``python examples/hello/server.py [--http]``, or ``pyview dev`` it."""
+
+import sys
 
 from mcp.server.mcpserver import MCPServer
 
-from pyview.server import Views
+from pyview.server import Views, serve
 
 views = Views()
 hello = views.add("hello", "hello_view.py")
@@ -15,3 +17,6 @@ def greet(name: str) -> str:
 
 
 server = MCPServer("hello", extensions=[views])
+
+if __name__ == "__main__":  # stdio, what a desktop host launches; --http: http://127.0.0.1:8000/mcp
+    serve(server, "http" if "--http" in sys.argv[1:] else "stdio")

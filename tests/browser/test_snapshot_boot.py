@@ -92,7 +92,8 @@ def test_a_missing_url_snapshot_falls_back_to_a_plain_start(
 def test_a_served_view_boots_from_its_snapshot(page: Any) -> None:
     from pyview.server import Views
 
-    views = Views(runtime="inline", cache_dir=None, snapshot="auto")  # the default where Node can make one
+    # inline only when asked for ("auto", the default, keeps a snapshot beside the document, never inline)
+    views = Views(runtime="inline", cache_dir=None, snapshot="on")
     handle = views.add("hello", VIEWS / "hello_view.py")
     assert handle.snapshot
     view, marks = _start(page, handle.html())
@@ -110,7 +111,8 @@ def test_a_served_view_whose_snapshot_cannot_be_made_is_served_without_one(
         raise BuildError("making the memory snapshot in Node failed (exit 1)")
 
     monkeypatch.setattr("pyview._tooling.packager._packager.make_snapshot", fails)
-    handle = Views(runtime="inline", cache_dir=None, snapshot="auto").add("hello", VIEWS / "hello_view.py")
+    # needs parts.js (the boot below): an auto View's Python arrives as runtime parts
+    handle = Views(runtime="auto", cache_dir=None, snapshot="auto").add("hello", VIEWS / "hello_view.py")
     with caplog.at_level("WARNING", logger="pyview.server"):
         html = handle.html()
     assert "served without a memory snapshot: making the memory snapshot in Node failed" in caplog.text

@@ -53,8 +53,11 @@ async def test_tools_are_declared_for_the_view(orders: Any) -> None:
 
 async def test_the_view_is_a_resource_with_a_prerendered_skeleton(orders: Any) -> None:
     async with client(orders) as c:
-        resources = (await c.list_resources()).resources
-        assert [r.mime_type for r in resources] == [APP_MIME_TYPE]
+        listed = (await c.list_resources()).resources
+        resources = [r for r in listed if r.mime_type == APP_MIME_TYPE]
+        assert len(resources) == 1  # the View; the rest are its runtime parts' chunks (runtime "auto", the default)
+        assert {r.mime_type for r in listed if r not in resources} == {"application/octet-stream"}
+        assert all(str(r.uri).startswith("ui://pyview-runtime/") for r in listed if r not in resources)
         html = (await c.read_resource(resources[0].uri)).contents[0].text  # type: ignore[union-attr]
     # the first paint, before Python starts (the document escapes characters above U+00FF: WebKit parses it faster)
     assert "Loading orders&#x2026;" in html and 'class="o-skel"' in html

@@ -126,6 +126,7 @@ def test_auto_falls_back_when_python_does_not_start_in_time(
     assert view.error_panel() is None
 
 
+# needs parts.js: an auto document's Python now arrives as runtime parts, fetched and started by the lead's shim
 def test_auto_runs_python_where_it_can(
     pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
 ) -> None:

@@ -63,8 +63,12 @@ def test_the_banner_names_each_views_runtime() -> None:
     from pyview._tooling.server._cli import _runtime_label
 
     assert _runtime_label("server", None) == "server runtime"
-    assert _runtime_label("auto", None) == "auto: inline runtime, else server runtime"
-    assert _runtime_label("auto", "http://h/pyodide/") == "auto: runtime from http://h/pyodide/, else server runtime"
+    assert _runtime_label("auto", None) == (
+        "auto: server runtime, Python fetched after the first paint as ui:// resources"
+    )
+    assert _runtime_label("auto", "http://h/pyodide/") == (
+        "auto: server runtime, Python fetched after the first paint from http://h/pyodide/ or as ui:// resources"
+    )
     assert _runtime_label("inline", None) == "inline runtime"
 
 

@@ -14,15 +14,18 @@ HELLO = Path(__file__).resolve().parents[2] / "examples" / "hello" / "hello_view
 
 def test_auto_uses_a_snapshot_where_node_can_make_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
-    views = Views(runtime="inline", cache_dir=None, snapshot="auto")
-    assert views.add("hello", HELLO).snapshot
+    views = Views(runtime="auto", cache_dir=None, snapshot="auto")
+    assert views.add("hello", HELLO).snapshot  # a runtime part, fetched after the first paint
     assert not views.add("hello-server", HELLO, runtime="server").snapshot  # no Python in the document
     assert not views.add("hello-off", HELLO, snapshot="off").snapshot
+    # never inline by default: it would make the document ~12.7 MB, over the 10 MiB of stdio clients
+    assert not views.add("hello-inline", HELLO, runtime="inline").snapshot
+    assert views.add("hello-inline-on", HELLO, runtime="inline", snapshot="on").snapshot  # asked for explicitly
 
 
 def test_auto_without_node_serves_views_without_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("shutil.which", lambda name: None)
-    assert not Views(runtime="inline", cache_dir=None, snapshot="auto").add("hello", HELLO).snapshot
+    assert not Views(runtime="auto", cache_dir=None, snapshot="auto").add("hello", HELLO).snapshot
     assert Views(runtime="inline", cache_dir=None, snapshot="on").add("hello", HELLO).snapshot  # the build says why
 
 

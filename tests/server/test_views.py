@@ -116,7 +116,7 @@ def test_relative_view_paths_resolve_against_the_declaring_file() -> None:
 def test_runtime_defaults_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PYVIEW_RUNTIME", raising=False)
     monkeypatch.delenv("PYVIEW_RUNTIME_URL", raising=False)
-    assert Views(cache_dir=None).runtime == "auto"  # Pyodide where the host allows it, else the server runtime
+    assert Views(cache_dir=None).runtime == "auto"  # the server runtime, then Python fetched as runtime parts
     monkeypatch.setenv("PYVIEW_RUNTIME_URL", "http://127.0.0.1:8123/pyodide/")
     views = Views(cache_dir=None)
     assert (views.runtime, views.runtime_url) == ("auto", "http://127.0.0.1:8123/pyodide/")
