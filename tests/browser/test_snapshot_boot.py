@@ -102,7 +102,7 @@ def test_a_served_view_boots_from_its_snapshot(page: Any) -> None:
 
 
 def test_a_served_view_whose_snapshot_cannot_be_made_is_served_without_one(
-    page: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    page: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, runtime_server: str
 ) -> None:
     from pyview.packager import BuildError
     from pyview.server import Views
@@ -111,11 +111,12 @@ def test_a_served_view_whose_snapshot_cannot_be_made_is_served_without_one(
         raise BuildError("making the memory snapshot in Node failed (exit 1)")
 
     monkeypatch.setattr("pyview._tooling.packager._packager.make_snapshot", fails)
-    # needs parts.js (the boot below): an auto View's Python arrives as runtime parts
-    handle = Views(runtime="auto", cache_dir=None, snapshot="auto").add("hello", VIEWS / "hello_view.py")
+    # a url View boots here without a host's tools (an auto View's snapshot is a runtime part: the same rule)
+    views = Views(runtime="url", runtime_url=runtime_server, cache_dir=None, snapshot="auto")
+    handle = views.add("hello", VIEWS / "hello_view.py")
     with caplog.at_level("WARNING", logger="pyview.server"):
         html = handle.html()
     assert "served without a memory snapshot: making the memory snapshot in Node failed" in caplog.text
     assert '"snapshot"' not in html.split('id="pyview-config">', 1)[1].split("</script>", 1)[0]
-    view, marks = _start(page, html)
+    view, marks = _start(page, html, handle.meta["ui"]["csp"])
     assert "snapshot" not in marks and _notes(view) == []

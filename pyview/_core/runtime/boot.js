@@ -145,19 +145,11 @@
       window.parent.postMessage(log, "*");
     } catch { /* a detached frame has no host to tell */ }
   };
-  // The runtime cannot run here (CSP, files, timeout): an "auto" document switches to the server runtime instead,
-  // keeping what is on screen; otherwise (or when that cannot start either) the panel says why.
+  // The runtime cannot run here (CSP, files, timeout): the panel says why. An "auto" document never gets here: the
+  // server runtime runs it from the start (switched), and Python only ever takes over from it.
   let switched = false;
   const giveUp = (kind, title, detail, hint) => {
     if (failed || switched) return;
-    const server = globalThis.pyviewServer;
-    if (config.runtime.fallback === "server" && server) {
-      switched = true;
-      clearTimeout(timer);
-      marks.fallback = stamp();
-      startServer(`${title}. ${detail}`);
-      return;
-    }
     fail(kind, title, detail, hint);
   };
   const CSP_HINT = "This View runs Python compiled to WebAssembly. The host's Content-Security-Policy must allow " +
@@ -307,13 +299,15 @@
     document.getElementById("pyview-boot")?.remove();
     return true;
   };
-  const startServer = (reason) => {
+  // reason: why the server runtime runs the View; python: why Python cannot run in this frame, if it cannot (the
+  // panel names both when the server runtime cannot start either)
+  const startServer = (reason, python) => {
     marks.runtime = "server";
     finish();
     const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
     logToHost(note);
     try {
-      globalThis.pyviewServer.start({ config, marks, reason, fail });
+      globalThis.pyviewServer.start({ config, marks, reason, python, fail });
     } catch (error) {
       switched = false;
       fail("error", "The View could not start", `${error?.stack || error}`, "The server runtime failed to start.");
@@ -357,15 +351,15 @@
       globalThis.pyviewDom.dispatch(typeof spec === "number" ? spec : spec[0], JSON.stringify(data));
     }
   };
+  // pyview:python-only {
   const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
     ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
   const stayOnServer = (why) => {
     marks.stayed = stamp();
     logToHost({ level: "info", logger: "pyview", data: { runtime: "server", python: why } });
   };
+  const WASM_BLOCKED = "WebAssembly is blocked here: the frame's Content-Security-Policy has no 'wasm-unsafe-eval'";
   const takeOver = async () => {
-    if (!wasmAllowed()) return stayOnServer("WebAssembly is blocked here (no 'wasm-unsafe-eval')");
-    if (!globalThis.pyviewServer.request) return stayOnServer("no server runtime client");
     // after the first paint of a result (or a while without one: a tool still running), when the frame is idle
     await Promise.race([marked("result"), new Promise((resolve) => setTimeout(resolve, 1500))]);
     await idle();
@@ -428,6 +422,7 @@
         "This is a problem in pyview's start-up rather than in the View's Python code.");
     }
   };
+  // pyview:python-only }
 
   const start = async () => {
     // This script runs while the document is still parsing (so the session opens at once); the runtime's scripts
@@ -441,8 +436,9 @@
     // pyview:python-only {
     if (auto) {
       switched = true; // the server runtime shows and runs the View; what is below only prepares Python
-      startServer("interactive from the first paint; Python is fetched in the background");
-      return takeOver();
+      const blocked = wasmAllowed() ? undefined : WASM_BLOCKED;
+      startServer(blocked ? "Python cannot run in this frame" : "interactive from the first paint", blocked);
+      return blocked ? stayOnServer(blocked) : takeOver();
     }
     if (!wasmAllowed()) {
       giveUp("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
