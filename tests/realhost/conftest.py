@@ -8,6 +8,9 @@ from typing import Any
 import pytest
 from realhost_origins import BUNDLE, HostedView, McpProcess, Origins
 
+from pyview._tooling.host._hosts import HOSTS
+from pyview.host import host_capabilities
+
 
 @pytest.fixture(scope="session")
 def origins() -> Iterator[Origins]:
@@ -47,11 +50,17 @@ def example_server(origins: Origins, tmp_path_factory: pytest.TempPathFactory) -
 def open_view(
     pyview_browser: Any, origins: Origins, example_server: Callable[..., McpProcess]
 ) -> Iterator[Callable[..., HostedView]]:
-    """``open_view(example, runtime, tool, args, wasm=True, workers=True, capabilities=None)``: the tool called by
-    the host page (from the browser, over Streamable HTTP) and its View shown in the sandbox proxy."""
+    """``open_view(example, runtime, tool, args, wasm=True, workers=True, capabilities=None, preset=None)``: the tool
+    called by the host page (from the browser, over Streamable HTTP) and its View shown in the sandbox proxy.
+    Capabilities default to the ext-apps example host's; ``preset`` takes a dev host profile's (``"vscode"``...)."""
     pages: list[Any] = []
 
     def open_one(example: str, runtime: str, tool: str, args: dict[str, Any], **options: Any) -> HostedView:
+        preset = options.pop("preset", None)
+        if preset is not None:  # a dev host profile: its capabilities and its CSP's wasm and worker-src
+            look = HOSTS[preset]
+            defaults = {"capabilities": host_capabilities(preset), "wasm": look.allow_wasm, "workers": look.workers}
+            options = {**defaults, **options}
         server = example_server(example, runtime)
         page = pyview_browser.new_context(viewport={"width": 800, "height": 900}).new_page()
         pages.append(page)
