@@ -6,11 +6,13 @@
 #   - a virtualenv in .venv with pyview and its dev/test dependencies, at the versions in constraints.txt
 #   - Debian's redis-server (the View-state Redis store's tests start their own on a free loopback port)
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
-#   - the npm packages of the conformance host (the official ext-apps AppBridge), when present, and of tests/clients
-#     (the official MCP TypeScript client, @modelcontextprotocol/client)
+#   - the npm packages of the conformance host (the official ext-apps AppBridge) and of the two-origin test host
+#     (tests/realhost: the official MCP client too), bundled by tests/conformance/build.mjs, when present, and of
+#     tests/clients (the official MCP TypeScript client, @modelcontextprotocol/client, over stdio)
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
-# constraints.txt, pyproject.toml and tests/conformance/package-lock.json changed since the last complete install
+# constraints.txt, pyproject.toml and tests/conformance's package-lock.json, build.mjs and src/ changed since the
+# last complete install
 # (their hashes are in .venv/.pyview-install-stamp), it says "install: up to date" and stops. --force re-installs;
 # --check only says whether an install is needed (exit status 1 if so).
 set -euo pipefail
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 stamp_file=.venv/.pyview-install-stamp
 stamp() {
   { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json \
-      tests/clients/package-lock.json 2>/dev/null; } \
+      tests/conformance/build.mjs tests/conformance/src/*.js tests/clients/package-lock.json 2>/dev/null; } \
     | sha256sum | cut -d' ' -f1
 }
 if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \

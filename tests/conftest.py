@@ -20,7 +20,11 @@ os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
 # The browser modules that take longest on their one worker (--dist loadscope keeps a module on one worker; the
 # cross-engine suite is ~12 WebKit and Firefox boots): sent out before the other browser modules, so the run does
 # not end with one of them still running on one worker while the other has nothing left to do.
-LONG_BROWSER_MODULES = ("tests/engines/test_engines.py", "tests/examples/test_orders_browser.py")
+LONG_BROWSER_MODULES = (
+    "tests/engines/test_engines.py",
+    "tests/realhost/test_realhost.py",
+    "tests/examples/test_orders_browser.py",
+)
 
 
 @pytest.hookimpl(trylast=True)

@@ -3,6 +3,7 @@
 Run it:
     python examples/orders/server.py                  # stdio (what a desktop host launches)
     python examples/orders/server.py --http           # Streamable HTTP at http://127.0.0.1:8000/mcp
+    python examples/orders/server.py --http --cors http://localhost:8080   # for a host page in a browser
     pyview serve examples/orders/server.py --http     # the same, through pyview's CLI
 
 The model sees ``list_orders`` and ``get_order``; both open the View. ``cancel_order`` and ``export_orders`` are
@@ -132,6 +133,7 @@ def main() -> None:
     parser.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp instead of stdio")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--cors", metavar="ORIGINS", help="host page origins that may connect from a browser")
     args = parser.parse_args()
     views.warm_up()  # build the View in the background now, so the host's first resources/read is quick
 
@@ -139,7 +141,7 @@ def main() -> None:
         print(f"orders: serving on {url}; database {default_db_path()}", file=sys.stderr)
 
     if args.http:
-        serve(server, "http", host=args.host, port=args.port, on_ready=ready)
+        serve(server, "http", host=args.host, port=args.port, cors=args.cors, on_ready=ready)
     else:
         serve(server, on_ready=ready)
 

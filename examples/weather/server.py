@@ -4,6 +4,7 @@ Run it:
 
     python examples/weather/server.py                  # stdio, what a desktop host launches
     python examples/weather/server.py --http           # Streamable HTTP at http://127.0.0.1:8000/mcp
+    python examples/weather/server.py --http --cors http://localhost:8080   # for a host page in a browser
     pyview serve examples/weather/server.py --http     # the same through pyview's CLI (prints a summary)
 
 Two tools:
@@ -92,9 +93,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--http", action="store_true", help="serve Streamable HTTP instead of stdio")
     parser.add_argument("--host", default="127.0.0.1", help="HTTP interface (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default: 8000)")
+    parser.add_argument("--cors", metavar="ORIGINS", help="host page origins that may connect from a browser")
     args = parser.parse_args(argv)
     if args.http:
-        serve(server, "http", host=args.host, port=args.port, on_ready=lambda url: print(f"weather: serving {url}"))
+        announce = "weather: serving {}".format
+        serve(server, "http", host=args.host, port=args.port, cors=args.cors, on_ready=lambda url: print(announce(url)))
     else:
         serve(server)  # stdio: stdout is the protocol, so nothing is printed
 

@@ -53,6 +53,9 @@ def test_profiles_copy_what_each_host_is_known_for() -> None:
     assert "pip" in HOSTS["chatgpt"].display_modes and "downloadFile" not in HOSTS["chatgpt"].capabilities
     assert HOSTS["claude"].max_resource_bytes == 5_000_000 and HOSTS["claude"].platform == "desktop"
     assert "Anthropic Sans" in HOSTS["claude"].variables["--font-sans"]
+    # the ext-apps host-probe presets: Claude Desktop only tools, resources, links and messages; Copilot no downloads
+    assert set(HOSTS["claude"].capabilities) == {"serverTools", "serverResources", "openLinks", "message"}
+    assert "downloadFile" not in HOSTS["copilot"].capabilities and "updateModelContext" in HOSTS["copilot"].capabilities
     assert not HOSTS["vscode"].workers and HOSTS["vscode"].allow_wasm  # no worker-src in VS Code's webviews
     assert HOSTS["goose"].allow_wasm
     assert not HOSTS["strict"].allow_wasm and not HOSTS["strict"].workers

@@ -22,6 +22,6 @@ def test_install_is_a_no_op_when_nothing_changed() -> None:
 
 def test_the_stamp_covers_the_pins_and_the_lock() -> None:
     script = (ROOT / "scripts" / "install.sh").read_text()
-    for name in ("constraints.txt", "pyproject.toml", "tests/conformance/package-lock.json"):
+    for name in ("constraints.txt", "pyproject.toml", "tests/conformance/package-lock.json", "build.mjs", "src/"):
         assert name in script.split("stamp() {", 1)[1].split("}", 1)[0]
     assert script.rstrip().endswith('stamp > "$stamp_file"')  # written only after everything succeeded

@@ -72,10 +72,24 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def http_server(view_cache: Path) -> Iterator[HttpServer]:
+    yield from run_http_server(["--runtime", "url"])
+
+
+CORS_ORIGINS = ("http://localhost:8080", "https://host.example")
+
+
+@pytest.fixture(scope="session")
+def cors_server(view_cache: Path) -> Iterator[HttpServer]:
+    """The example over Streamable HTTP with ``--cors`` for a loopback and a public host page origin."""
+    yield from run_http_server(["--runtime", "url", "--cors", ",".join(CORS_ORIGINS), "--no-warm-up"])
+
+
+def run_http_server(options: list[str]) -> Iterator[HttpServer]:
+    """The example server over Streamable HTTP with ``options``, until the generator is closed."""
     port = free_port()
     command = [sys.executable, "-m", "pyview.server", str(SERVER_FILE), "--http", "--port", str(port)]
     process = subprocess.Popen(
-        [*command, "--runtime", "url"], cwd=REPO, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+        [*command, *options], cwd=REPO, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
     )
     lines: list[str] = []
     ready = threading.Event()

@@ -6,13 +6,18 @@ applies to a View's frame (``'wasm-unsafe-eval'``, ``worker-src``), the largest 
 page chrome the dev page draws around the View (colours, the width of the conversation column).
 
 The values are taken from what those hosts are reported to send (public trackers and simulators, late 2026);
-re-check before relying on one. ``strict`` is the MCP Apps specification's default: no WebAssembly, no workers.
+re-check before relying on one. The capability sets follow the ext-apps host-probe presets: Claude Desktop has
+only tools, resources, links and messages; Copilot everything but file downloads; VS Code 1.133's webviews have
+no ``worker-src`` (blob workers are blocked). ``copilot`` borrows pyview's own look (only its capabilities are
+known). ``strict`` is the MCP Apps specification's default: no WebAssembly, no workers.
 
 Example:
     >>> HOSTS["claude"].max_resource_bytes
     5000000
     >>> HOSTS["strict"].allow_wasm, HOSTS["vscode"].workers
     (False, False)
+    >>> HOSTS["claude"].capabilities
+    ('openLinks', 'serverTools', 'serverResources', 'message')
 """
 
 from __future__ import annotations
@@ -184,7 +189,7 @@ HOSTS: dict[str, HostLook] = {
         HostLook(
             "claude",
             "Claude",
-            ("openLinks", "downloadFile", "serverTools", "serverResources", "logging", "updateModelContext", "message"),
+            ("openLinks", "serverTools", "serverResources", "message"),  # the ext-apps host-probe's Claude Desktop
             ("inline", "fullscreen", "pip"),
             "desktop",
             _CLAUDE,
@@ -216,6 +221,15 @@ HOSTS: dict[str, HostLook] = {
                 ("#e8e8e8", "#2b2b2b"),
                 560,
             ),
+        ),
+        HostLook(
+            "copilot",
+            "Copilot",
+            ("openLinks", "serverTools", "serverResources", "logging", "updateModelContext", "message"),  # no downloads
+            ("inline", "fullscreen"),
+            "web",
+            _PYVIEW,
+            chrome=_PYVIEW_CHROME,
         ),
         HostLook(
             "goose",

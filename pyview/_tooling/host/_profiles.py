@@ -2,8 +2,8 @@
 
 ``"full"`` advertises everything pyview's host implements; ``"minimal"`` advertises nothing optional, like a
 host that only renders the View (useful to check that a View feature-checks the capabilities it uses).
-``"chatgpt"``, ``"claude"``, ``"vscode"``, ``"goose"`` and ``"strict"`` copy real hosts: their capabilities,
-theme variables, fonts, display modes, CSP and size limit (see :mod:`pyview._tooling.host._hosts`).
+``"chatgpt"``, ``"claude"``, ``"copilot"``, ``"vscode"``, ``"goose"`` and ``"strict"`` copy real hosts: their
+capabilities, theme variables, fonts, display modes, CSP and size limit (see :mod:`pyview._tooling.host._hosts`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any, Literal
 from pyview._tooling.host._hosts import HOSTS
 from pyview._version import __version__
 
-Profile = Literal["full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict"]
-PROFILES: tuple[Profile, ...] = ("full", "minimal", "chatgpt", "claude", "vscode", "goose", "strict")
+Profile = Literal["full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "strict"]
+PROFILES: tuple[Profile, ...] = ("full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "strict")
 HOST_INFO: dict[str, str] = {"name": "pyview-host", "version": __version__}
 
 _MODALITIES: dict[str, Any] = {"text": {}, "image": {}, "audio": {}, "resource": {}, "resourceLink": {}}
@@ -60,8 +60,10 @@ def host_capabilities(profile: Profile = "full", *, server: bool = True) -> dict
         ['downloadFile', 'logging', 'message', 'openLinks', 'sampling', 'updateModelContext']
         >>> host_capabilities("minimal")
         {}
-        >>> "downloadFile" in host_capabilities("chatgpt")
-        False
+        >>> "downloadFile" in host_capabilities("chatgpt"), "downloadFile" in host_capabilities("copilot")
+        (False, False)
+        >>> sorted(host_capabilities("claude"))
+        ['message', 'openLinks', 'serverResources', 'serverTools']
     """
     _check(profile)
     caps = {key: copy.deepcopy(value) for key, value in _FULL.items() if key in HOSTS[profile].capabilities}

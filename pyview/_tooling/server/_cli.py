@@ -4,6 +4,7 @@ Example:
     $ pyview serve server.py                        # stdio, for a host that launches the command
     $ pyview serve server.py --http --port 8000     # http://127.0.0.1:8000/mcp
     $ pyview serve server.py --http --runtime url   # Views load Pyodide from this server (/pyodide/)
+    $ pyview serve server.py --http --cors http://localhost:8080   # for a host page that connects from a browser
 
 Over ``--http`` an auto View (the default) fetches its runtime parts from this server too (``/pyodide/parts/``),
 where the host's CSP lets the frame; over stdio every View is built at start-up, and one whose document would pass
@@ -57,6 +58,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
     parser.add_argument("--path", default=DEFAULT_PATH, help=f"HTTP endpoint path (default {DEFAULT_PATH})")
     parser.add_argument(
+        "--cors", metavar="ORIGINS",
+        help="let host pages on these origins (comma-separated, e.g. http://localhost:8080) call the endpoint from "
+        "a browser: CORS with mcp-session-id exposed (off by default)",
+    )  # fmt: skip
+    parser.add_argument(
         "--runtime", choices=("auto", "server", "inline", "url"),
         help="auto (default): a small document, the View runs in this server from the first paint and in the "
         "frame once Python (fetched in the background: from this server with --http, else as ui:// resources) is "
@@ -76,10 +82,19 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Handle ``pyview serve``: set the runtime, import the server file, print what it serves, serve it."""
+    from pyview._tooling.server._cors import parse_origins
     from pyview._tooling.server._http import Transport, runtime_url_for, serve
     from pyview._tooling.server._views import Views
     from pyview.packager import BuildError
 
+    origins: tuple[str, ...] | None = None
+    if args.cors is not None:
+        if not args.http:
+            raise BuildError("--cors applies to --http only (a stdio server has no browser clients)")
+        try:
+            origins = parse_origins(args.cors)
+        except ValueError as exc:
+            raise BuildError(str(exc)) from None
     if args.runtime_url and args.runtime in ("inline", "server"):
         raise BuildError("--runtime-url is only used with --runtime url or auto")
     if args.runtime == "url" or args.runtime_url:
@@ -105,10 +120,13 @@ def run_serve(args: argparse.Namespace) -> int:
     transport: Transport = "http" if args.http else "stdio"
 
     async def ready(where: str) -> None:
-        print(await describe(server, views, where), file=sys.stderr, flush=True)
+        summary = await describe(server, views, where)
+        if origins:
+            summary += f"\n  CORS: host pages on {', '.join(origins)} may call it from a browser"
+        print(summary, file=sys.stderr, flush=True)
 
     try:
-        serve(server, transport, host=args.host, port=args.port, path=args.path, on_ready=ready)
+        serve(server, transport, host=args.host, port=args.port, path=args.path, cors=origins, on_ready=ready)
     except OSError as exc:
         print(f"pyview: error: {exc}", file=sys.stderr)
         return 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Literal
 
 import anyio
@@ -14,6 +14,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from pyview._tooling.server._cli import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
+from pyview._tooling.server._cors import EndpointCors, parse_origins, transport_security_for
 from pyview._tooling.server._parts import check_stdio_sizes, server_views
 from pyview._tooling.server._runtime_files import runtime_files_app
 from pyview.packager import BuildError
@@ -27,21 +28,30 @@ def http_app(
     path: str = DEFAULT_PATH,
     runtime_path: str | None = DEFAULT_RUNTIME_PATH,
     host: str = "127.0.0.1",
+    cors: str | Iterable[str] | None = None,
     **options: Any,
 ) -> Starlette:
     """The server's Streamable HTTP app (the SDK's) with the Pyodide runtime mounted at ``runtime_path``.
 
     Views built with ``runtime="url"`` load the runtime from ``http://HOST:PORT{runtime_path}/``; pass
-    ``runtime_path=None`` to leave it out. ``options`` go to ``MCPServer.streamable_http_app`` (e.g.
-    ``stateless_http=True``, ``json_response=True``).
+    ``runtime_path=None`` to leave it out. ``cors`` (off by default) names the origins of host pages that may call
+    the endpoint from a browser (``"http://localhost:8080,https://host.example"`` or a list): the endpoint then
+    answers preflights, exposes ``mcp-session-id``, and the SDK's DNS-rebinding protection lets those origins in
+    too (a foreign ``Host`` or ``Origin`` is still refused). ``options`` go to ``MCPServer.streamable_http_app``
+    (e.g. ``stateless_http=True``, ``json_response=True``).
 
     Example:
-        >>> app = http_app(server)  # doctest: +SKIP
+        >>> app = http_app(server, cors="http://localhost:8080")  # doctest: +SKIP
         >>> uvicorn.run(app, port=8000)  # doctest: +SKIP
     """
+    origins = parse_origins(cors) if cors is not None else ()
+    if origins and "transport_security" not in options:
+        options["transport_security"] = transport_security_for(host, origins)
     app = server.streamable_http_app(streamable_http_path=path, host=host, **options)
     if runtime_path is not None:
         app.router.routes.append(Mount(runtime_path.rstrip("/"), app=runtime_files_app()))
+    if origins:
+        app.add_middleware(EndpointCors, path=path, origins=origins)
     return app
 
 
@@ -65,6 +75,7 @@ async def serve_async(
     path: str = DEFAULT_PATH,
     runtime_path: str | None = DEFAULT_RUNTIME_PATH,
     log_level: str = "warning",
+    cors: str | Iterable[str] | None = None,
     on_ready: Callable[[str], Awaitable[None] | None] | None = None,
 ) -> None:
     """Serve ``server`` over stdio or Streamable HTTP until cancelled.
@@ -77,20 +88,24 @@ async def serve_async(
         path: the MCP endpoint (HTTP).
         runtime_path: where the runtime files are mounted (HTTP), ``None`` for none.
         log_level: uvicorn's log level.
+        cors: origins of browser-side host pages allowed to call the endpoint (HTTP; see :func:`http_app`).
         on_ready: called with the endpoint URL (``"stdio"`` for stdio) once the server accepts connections.
 
     Raises:
         OSError: the HTTP server could not start (the port is in use, say).
         DocumentTooLarge: over stdio, a View's document would pass 10 MiB (every View is built first to know).
+        ValueError: ``cors`` names something that is not an origin.
     """
     if transport == "stdio":
+        if cors is not None:
+            raise ValueError("cors applies to Streamable HTTP only (transport='http')")
         # a message over 10 MiB closes the official TypeScript client's stdio connection: refuse to start instead
         await anyio.to_thread.run_sync(check_stdio_sizes, server_views(server))
         if on_ready is not None:
             await _maybe_await(on_ready("stdio"))
         await server.run_stdio_async()
         return
-    app = http_app(server, path=path, runtime_path=runtime_path, host=host)
+    app = http_app(server, path=path, runtime_path=runtime_path, host=host, cors=cors)
     web = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on"))
     failed: list[object] = []
 
