@@ -1,13 +1,6 @@
-/* pyview host frame: what the View's document does for the host before Python (or for the server runtime client):
- * applies the host context (theme, CSS variables, fonts, display mode) and reports the size the document needs.
- * boot.js and server_runtime.js both use it; Python's App does the same in pyview/_core/app/_dom.py and takes over
- * once it is connected (handOver), so one reporter at a time talks to the host.
- *
- *   pyviewFrame.measure()          {width, height}: the viewport's width and the document element's own height
- *   pyviewFrame.watch(post)        report now and on every change (post(message) sends to the host)
- *   pyviewFrame.report()           measure now (after a paint) and send the size if it changed
- *   pyviewFrame.applyContext(ctx)  apply a host context or a host-context-changed delta (while the shim owns it)
- *   pyviewFrame.handOver()         stop both; the last size sent as "[w,h]" (or null), so it is not sent again
+/* pyview host frame (boot.js, server_runtime.js): the host context applied and the size reported before Python;
+ * Python's App (_core/app/_dom.py) does the same and takes over with handOver() (docs/ARCHITECTURE.md).
+ *   measure() {width, height} | watch(post) | report() | applyContext(delta) | handOver() -> "[w,h]" or null
  */
 globalThis.pyviewFrame = (() => {
   "use strict";
@@ -19,8 +12,7 @@ globalThis.pyviewFrame = (() => {
   let observer = null;
   let variables = []; // the CSS variables the shim set, so a later "styles" drops the ones it no longer has
 
-  // The document element measured at its content's height: margins of a first or last child that collapse through
-  // <body> are inside it, and the frame's own height is not (so the host sizing the frame does not feed back).
+  // at max-content: a first/last child's collapsed margins count, the frame's own height does not
   const measure = () => {
     const html = document.documentElement;
     const saved = html.style.height;
@@ -48,7 +40,7 @@ globalThis.pyviewFrame = (() => {
     observer.observe(document.body);
   };
 
-  // The same rules as Python's StyleApplier: only "light"/"dark" themes, only "--" variables, "" fonts removes them.
+  // Python's StyleApplier's rules: "light"/"dark" only, "--" variables only, no fonts removes them
   const applyContext = (delta) => {
     if (!owned || !delta || typeof delta !== "object") return;
     const html = document.documentElement;
