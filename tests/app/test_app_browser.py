@@ -153,6 +153,41 @@ async def test_auto_resize_and_styles_can_be_turned_off() -> None:
     assert host.notifications("ui/notifications/size-changed") == []
 
 
+class ShimDom(FakeDom):
+    """A document whose boot shim already reported ``shim_sent`` (``pyviewFrame.handOver()`` in the browser)."""
+
+    def __init__(self, size: tuple[float, float], shim_sent: tuple[int, int] | None) -> None:
+        super().__init__(size)
+        self.shim_sent = shim_sent
+        self.taken_over = 0
+
+    def take_over(self) -> tuple[int, int] | None:
+        self.taken_over += 1
+        return self.shim_sent
+
+
+async def test_the_app_takes_over_from_the_shim_without_resending_its_size() -> None:
+    dom = ShimDom((640, 200), shim_sent=(640, 200))
+    host = FakeHost(context=STYLED)
+    app = App("v", "1", dom=dom)
+    await app.connect(host.view_transport)
+    dom.run_frames()
+    await settle()
+    assert dom.taken_over == 1
+    assert host.notifications("ui/notifications/size-changed") == []  # the shim's report stands: no duplicate
+    dom.resize(640, 260)
+    dom.run_frames()
+    await settle()
+    assert host.notifications("ui/notifications/size-changed") == [{"width": 640, "height": 260}]
+
+
+async def test_the_shim_stops_even_when_the_app_reports_and_styles_nothing() -> None:
+    dom = ShimDom((640, 200), shim_sent=None)
+    app = App("v", "1", dom=dom, auto_resize=False, apply_host_styles=False)
+    await app.connect(FakeHost(context=STYLED).view_transport)
+    assert dom.taken_over == 1 and dom.observer is None  # the developer's choice holds for the shim too
+
+
 async def test_no_dom_outside_the_browser() -> None:
     host = FakeHost(context=STYLED)
     app = App("v", "1")  # auto_resize on, but CPython has no document

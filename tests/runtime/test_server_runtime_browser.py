@@ -185,3 +185,31 @@ def test_the_panel_says_why_neither_runtime_can_run(page: Any, build_rt: Callabl
     assert panel is not None and panel["kind"] == "server"
     assert panel["title"] == "The View can run neither in this frame nor on the server"
     assert "WebAssembly" in panel["text"] and "serverTools" in panel["text"]
+
+
+def test_unchanged_host_context_costs_no_event_call(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    """A host that repeats the context it already sent (ext-apps basic-host resends containerDimensions on every
+    frame of an animation) causes no pyview_event call; a real change is sent alone, and applied by the shim."""
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="server").html, engine)
+    view.send_tool_result(engine.result({"city": "Oslo"}, {"city": "Oslo"}))
+    text(view, "city", "Weather in Oslo")
+    view.frame.wait_for_function("() => !pyviewServer.state().inFlight && pyviewServer.state().sent > 0")
+    before = len(engine.calls)
+    same = {"theme": "dark", "containerDimensions": {"maxHeight": 6000, "width": 600}}
+    view.set_host_context(containerDimensions=same["containerDimensions"])  # the one real change: sent
+    notify = view._host._send_notification  # the Python host sends only differences itself: bypass it
+    for _ in range(50):
+        view.server.call(notify, "ui/notifications/host-context-changed", same)
+    view.set_host_context(theme="light")
+    view.frame.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
+    view.frame.wait_for_function("() => !pyviewServer.state().inFlight && pyviewServer.state().sent > 0")
+    deadline = 600
+    while not any(call.get("context") == {"theme": "light"} for call in engine.calls[before:]) and deadline:
+        page.wait_for_timeout(100)
+        deadline -= 1
+    contexts = [call.get("context") for call in engine.calls[before:]]
+    assert contexts == [{"containerDimensions": same["containerDimensions"]}, {"theme": "light"}] or contexts == [
+        {"containerDimensions": same["containerDimensions"], "theme": "light"}
+    ]  # the 50 repeats made no call (two changes may share one call when the first is still travelling)

@@ -40,6 +40,7 @@ from weather_view.checks import FORECAST, problem, unreadable
 from weather_view.format import amount, clock, day_label, degrees, long_date, uses_twelve_hour_clock
 from weather_view.icons import WET, WeatherIcon
 from weather_view.styles import CSS
+from weather_view.units import in_units
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -352,6 +353,10 @@ def WeatherView() -> Element:
     unfit = use_memo(lambda: problem(data, FORECAST) if data is not None else None, [shown])
     if unfit:
         data = None
+    elif data is not None and chosen_units in ("metric", "imperial"):
+        # A re-mounted frame shows the units chosen in this View before, from its first paint: converted here, so the
+        # server's re-render (View state restored), Python's first render and the server runtime all show them.
+        data = in_units(data, chosen_units)
 
     context_mode = _get(context, "displayMode", "inline")
     mode = granted[1] if granted is not None and granted[0] == context_mode else context_mode
@@ -359,26 +364,28 @@ def WeatherView() -> Element:
     twelve_hour = uses_twelve_hour_clock(_get(context, "locale"))
     serves = app is not None and app.supports("serverTools")  # the host lets the View call the server's tools
 
-    async def fetch(city: str, units: str, why: str) -> None:
-        """Call the app-only tool through the host, show the fresh forecast, and tell the model."""
+    async def fetch(city: str, units: str, why: str) -> bool:
+        """Call the app-only tool through the host, show the fresh forecast, and tell the model; whether it came."""
         set_note(None)
         if app is None:
-            return
+            return False
         try:
             fresh = await app.call_server_tool(REFRESH_TOOL, {"city": city, "units": units})
         except Exception as exc:  # the host refused (no serverTools), timed out, or the link closed
             set_note(f"Couldn't update the forecast: {exc}")
-            return
+            return False
         if fresh.is_error:
             set_note(f"Couldn't update the forecast: {fresh.text}")
-            return
+            return False
         unfit = problem(fresh.structured_content, FORECAST)
         if unfit:
             set_note(unreadable(unfit))  # and the forecast on screen stays
-            return
+            return False
         set_refreshed((result, fresh))
+        choose_units(units)  # in the same render as the fresh forecast
         if why:
             await tell_model(cast("Weather", fresh.structured_content), why)  # checked above
+        return True
 
     async def tell_model(forecast: Weather, why: str) -> None:
         """Keep the model up to date with what the user now sees (each update replaces the previous one)."""
@@ -405,18 +412,8 @@ def WeatherView() -> Element:
         try:
             label = "Fahrenheit (°F)" if units == "imperial" else "Celsius (°C)"
             await fetch(data["city"], units, f"The user switched the units to {label}.")
-            choose_units(units)
         finally:
             set_pending_units(None)
-
-    async def restore_units() -> None:
-        """A re-mounted frame: show the forecast in the units the person chose in this View before."""
-        if data is None or chosen_units not in ("metric", "imperial") or chosen_units == data["units"]:
-            return
-        if pending_units is None and serves:
-            await fetch(data["city"], chosen_units, "")
-
-    use_effect(restore_units, [chosen_units, shown is not None and data is not None and data["units"]])
 
     async def refresh() -> None:
         if data is not None:

@@ -317,7 +317,7 @@ class App(HostRequests, AppTools, SessionGetters):
 
     def _start_integration(self) -> None:
         dom = self._dom
-        if dom is None and (self.auto_resize or self.apply_host_styles):
+        if dom is None:  # in the browser even with both off: the boot shim's reports and styles stop (take_over)
             from pyview._core.app._browser import JsDom, in_browser
 
             if in_browser():

@@ -159,13 +159,6 @@ class PostMessageTransport(Transport):
             callback()
 
 
-def _px(value: Any) -> float:
-    try:
-        return float(str(value).strip().removesuffix("px") or 0)
-    except ValueError:
-        return 0.0
-
-
 class JsDom:
     """The DOM adapter of :mod:`pyview._core.app._dom` over the real document (browser only)."""
 
@@ -215,18 +208,31 @@ class JsDom:
             self._root.setAttribute("data-display-mode", mode)
 
     def measure(self) -> tuple[float, float]:
-        """Width of the viewport and height of the content (body's scroll height plus its vertical margins).
+        """Width of the viewport and the document element's height at its content's height (``max-content``).
 
-        The height does not depend on the iframe's own height, so the host resizing the iframe to the reported
-        height does not change the next measurement.
+        That height includes a first or last child's margin that collapses through ``<body>`` and not the
+        iframe's own height, so the host resizing the iframe to the report does not change the next measurement.
+        The boot shim measures the same way (``pyviewFrame.measure`` in ``runtime/host_frame.js``).
         """
         js = self._js
-        body = js.document.body
-        if body is None:
-            return (float(js.window.innerWidth), 0.0)
-        style = js.window.getComputedStyle(body)
-        margins = _px(style.marginTop) + _px(style.marginBottom)
-        return (float(js.window.innerWidth), float(body.scrollHeight) + margins)
+        root = self._root
+        saved = root.style.height
+        root.style.height = "max-content"
+        height = float(root.getBoundingClientRect().height)
+        root.style.height = saved
+        return (float(js.window.innerWidth), height)
+
+    def take_over(self) -> tuple[int, int] | None:
+        """Stop the boot shim's host context and size reports (Python's App does them from now on); the size the
+        shim sent last, so an unchanged size is not sent again."""
+        frame = getattr(self._js, "pyviewFrame", None)
+        if frame is None:
+            return None
+        last = frame.handOver()
+        if not isinstance(last, str):
+            return None
+        width, height = json.loads(last)
+        return (int(width), int(height))
 
     def schedule(self, callback: Callable[..., None]) -> None:
         from pyodide.ffi import create_once_callable

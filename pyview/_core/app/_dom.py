@@ -10,6 +10,7 @@
     set_theme(theme or None)           # data-theme + color-scheme
     set_display_mode(mode or None)     # data-display-mode
     measure() -> (width, height)       # CSS pixels, floats allowed
+    take_over() -> (width, height) | None  # optional: stop the boot shim's reports; the size it sent last
     schedule(callback)                 # run callback once, later (requestAnimationFrame in the browser)
     observe_resize(callback) -> stop   # call callback whenever the document may have changed size
 """
@@ -95,6 +96,10 @@ class SizeReporter:
         """``(width, height)`` of the last report, if any."""
         return self._last
 
+    def last_sent(self, size: tuple[int, int] | None) -> None:
+        """Note a size another reporter (the boot shim) sent, so an unchanged size is not sent again."""
+        self._last = size
+
     def request(self, *_args: object) -> None:
         """Note that the size may have changed; measure and maybe report on the next scheduled frame."""
         if self._scheduled or not self.enabled:
@@ -142,6 +147,11 @@ class HostIntegration:
         self._stop_observer: Callable[[], None] | None = None
 
     def start(self, context: HostContext) -> None:
+        # The boot shim applied the context and reported sizes until now: from here on this does, alone, and a size
+        # the shim already sent is not sent again.
+        take_over = getattr(self.dom, "take_over", None)
+        if take_over is not None:
+            self.sizer.last_sent(take_over())
         if self.styles_enabled:
             self.styler.apply(context)
         if self.auto_resize:

@@ -29,6 +29,9 @@
     if (message.result && message.result.protocolVersion === handshake.protocolVersion) {
       if (!openai) window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} }, "*");
       marks.handshake = stamp();
+      // the host's look and the size of what is on screen at once, not once Python is up (host_frame.js)
+      frame.applyContext(message.result.hostContext);
+      frame.watch(toHost);
     } // else: Python's App reports the error or the version it cannot speak
     settleSession(JSON.stringify(message.error ? { error: message.error } : { result: message.result }));
     settleSession = null;
@@ -39,6 +42,7 @@
   const early = [];
   // View state on a re-mount (restore.js, in documents that run Python)
   const restore = globalThis.pyviewRestore;
+  const frame = globalThis.pyviewFrame; // host context and size reports until Python takes over (host_frame.js)
   let subscriber = null;
   let openai = null; // the window.openai adapter, when the MCP Apps bridge did not answer (openai.js)
   const deliver = (data, held) => {
@@ -50,6 +54,7 @@
       return; // not JSON-serialisable: cannot be a JSON-RPC message
     }
     if (restore && restore.take(data)) return;
+    if (data && data.method === "ui/notifications/host-context-changed") frame.applyContext(data.params);
     if (data && data.method === "ui/notifications/tool-result") {
       if (!held && showServerTree(data)) return;
       // shown: Pyodide starts after the next frame (its rAF callback runs before that paint; a hidden frame renders
@@ -295,6 +300,7 @@
       return;
     }
     marks.result = marks.result || stamp();
+    frame.report(); // now, before Pyodide's start holds the thread: the host sizes the frame to this paint
     // the result is on screen; Python's start-up goes on unseen
     document.getElementById("pyview-boot")?.remove();
     return true;

@@ -31,9 +31,17 @@
   var lastResult = null; // the current session's tool result (params), for Python's App at a hand-over
   var handing = null; // {resolve, reject, held} while the frame's Python takes the View over
   var stopped = false; // handed over: this client sends nothing more
-  var sizeObserver = null;
   var performing = 0; // View requests of server-side components still waiting for the host's answer
 
+  function same(a, b) { // JSON values: deep equality
+    if (a === b) return true;
+    if (!a || !b || typeof a !== "object" || typeof b !== "object") return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    var keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (var i = 0; i < keys.length; i++) if (!Object.hasOwn(b, keys[i]) || !same(a[keys[i]], b[keys[i]])) return false;
+    return true;
+  }
   function stamp() { return performance.timeOrigin + performance.now(); }
   function post(message) { globalThis.pyviewHost.post(JSON.stringify(message)); }
 
@@ -74,6 +82,7 @@
     var ops = shown ? [[5, 0], [0, 0, null, 1, tree]] : [[6, 0, 1, tree]];
     globalThis.pyviewDom.apply(JSON.stringify(ops));
     shown = true;
+    globalThis.pyviewFrame.report();
     globalThis.pyviewBoot.mark("result"); // (once) auto documents start fetching Python after this paint
   }
 
@@ -244,59 +253,27 @@
     switch (message.method) {
       case "ui/notifications/tool-input": toolInput = params.arguments || {}; break;
       case "ui/notifications/tool-result": onResult(params); break;
-      case "ui/notifications/host-context-changed":
-        Object.assign(hostContext, params);
-        applyContext(params);
-        contextDelta = Object.assign(contextDelta || {}, params);
+      case "ui/notifications/host-context-changed": {
+        // Only what differs from the context the session has: hosts repeat unchanged fields (ext-apps basic-host
+        // sends containerDimensions on every frame of an animation), and each call is a round trip with the token.
+        var changed = null;
+        for (var key in params) {
+          if (same(hostContext[key], params[key])) continue;
+          hostContext[key] = params[key];
+          (changed = changed || {})[key] = params[key];
+        }
+        if (changed === null) break;
+        contextDelta = Object.assign(contextDelta || {}, changed);
         flush();
         break;
+      }
       default: break;
     }
   }
 
-  // -- host context: theme, CSS variables, fonts, display mode; the size the host should give the frame -------------
-  function applyContext(delta) {
-    var html = document.documentElement;
-    if ("theme" in delta) {
-      if (delta.theme) { html.setAttribute("data-theme", delta.theme); html.style.setProperty("color-scheme", delta.theme); }
-      else { html.removeAttribute("data-theme"); html.style.removeProperty("color-scheme"); }
-    }
-    if (delta.displayMode) html.setAttribute("data-display-mode", delta.displayMode);
-    var styles = delta.styles || {};
-    var variables = styles.variables || {};
-    for (var name in variables) {
-      if (name.indexOf("--") === 0 && typeof variables[name] === "string") html.style.setProperty(name, variables[name]);
-    }
-    var fonts = styles.css && styles.css.fonts;
-    if (typeof fonts === "string") {
-      var style = document.getElementById("pyview-host-fonts");
-      if (!style) {
-        style = document.createElement("style");
-        style.id = "pyview-host-fonts";
-        document.head.append(style);
-      }
-      style.textContent = fonts;
-    }
-  }
-
+  // -- host context and size: host_frame.js (boot.js applies each host-context-changed as it arrives) ---------------
   function watchSize() {
-    var last = "";
-    var scheduled = false;
-    function report() {
-      scheduled = false;
-      var style = getComputedStyle(document.body);
-      var height = document.body.scrollHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-      var size = { width: window.innerWidth, height: Math.ceil(height) };
-      var key = size.width + "x" + size.height;
-      if (key === last) return;
-      last = key;
-      post({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: size });
-    }
-    var observer = sizeObserver = new ResizeObserver(function () {
-      if (!scheduled) { scheduled = true; requestAnimationFrame(report); }
-    });
-    observer.observe(document.documentElement);
-    observer.observe(document.body);
+    globalThis.pyviewFrame.watch(post);
   }
 
   function within(promise, ms, what) {
@@ -327,7 +304,7 @@
       throw new Error("The host does not let Views call server tools (no serverTools capability), and the server " +
         "runtime sends the View's events through tools/call.");
     }
-    applyContext(hostContext);
+    globalThis.pyviewFrame.applyContext(hostContext);
     watchSize();
   }
 
@@ -373,7 +350,6 @@
       return;
     }
     stopped = true;
-    if (sizeObserver) sizeObserver.disconnect(); // Python's App reports the size from now on
     globalThis.pyviewHost.unsubscribe();
     // What Python's App needs to be where this session is: the whole host context, the tool input, the result.
     var messages = [

@@ -35,11 +35,13 @@ RuntimeMode = Literal["inline", "url", "server", "auto"]
 RUNTIME_DIR = Path(__file__).resolve().parents[2] / "_core" / "runtime"
 # the JS shim, in load order: the security policy (generated), the patch applier that enforces it (pyviewDom),
 # blobs (pyviewBase85: their text to bytes; pyviewRunModule: the inline Emscripten module), gunzip (pyviewGunzip, for
-# engines without DecompressionStream), the window.openai adapter and the server runtime client (what the boot may
-# switch to), View state on a re-mount (pyviewRestore), the fetcher of an auto document's runtime parts, the boot
-# that starts Python (or the server runtime client)
+# engines without DecompressionStream), the host frame (pyviewFrame: host context and size reports before Python),
+# the window.openai adapter and the server runtime client (what the boot may switch to), View state on a re-mount
+# (pyviewRestore), the fetcher of an auto document's runtime parts, the boot that starts Python (or the server
+# runtime client)
 SHIM_SCRIPTS = (
-    "policy.js", "dom.js", "blobs.js", "gunzip.js", "openai.js", "server_runtime.js", "restore.js", "parts.js",
+    "policy.js", "dom.js", "blobs.js", "gunzip.js", "host_frame.js", "openai.js", "server_runtime.js", "restore.js",
+    "parts.js",
     "boot.js",
 )  # fmt: skip
 SERVER_SCRIPT = "server_runtime.js"  # only in documents that may run on the server (runtime "server" or "auto")
