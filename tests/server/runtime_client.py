@@ -2,6 +2,8 @@
 
 It keeps a model DOM (``MiniDom``, which applies patches exactly as dom.js does), shows a result's
 ``_meta["pyview"]["tree"]``, and turns clicks and typing into ``pyview_event`` calls with ``hid`` and ``path``.
+Like the shim, it keeps the session token and the data token, and repeats a call with the data token when the
+answer is ``need: "data"``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ class ViewClient:
     def __init__(self, meta: dict[str, Any]) -> None:
         self.dom = MiniDom()
         self.token: str | None = meta.get("session")
+        self.data: str | None = meta.get("data")
+        self.calls: list[dict[str, Any]] = []
+        """The arguments of every ``pyview_event`` call made, retries included."""
         self.answers: list[dict[str, Any]] = []
         self.last: dict[str, Any] = {}
         self.show(meta["tree"], first=True)
@@ -62,11 +67,19 @@ class ViewClient:
         self.answers = []
         if self.token is not None:
             arguments["session"] = self.token
+        self.calls.append(dict(arguments))
         result = await call("pyview_event", arguments)
         meta: dict[str, Any] = result.meta["pyview"]
+        if meta.get("need") == "data" and self.data is not None:  # this worker does not hold the session
+            arguments["data"] = self.data
+            self.calls.append(dict(arguments))
+            result = await call("pyview_event", arguments)
+            meta = result.meta["pyview"]
         self.last = meta
         if isinstance(meta.get("session"), str):
             self.token = meta["session"]
+        if isinstance(meta.get("data"), str):
+            self.data = meta["data"]
         if isinstance(meta.get("reset"), list):
             self.show(meta["reset"])
         for patch in meta.get("patches", []):
