@@ -13,6 +13,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pyview._tooling.server._signing import unpacked
 from pyview._tooling.testing._minidom import MElement, MiniDom
 
 CallTool = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -21,7 +22,7 @@ CallTool = Callable[[str, dict[str, Any]], Awaitable[Any]]
 def claims(token: str) -> dict[str, Any]:
     """The payload of a session token (read without checking the signature: tests only)."""
     body = token.split(".")[0]
-    decoded: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    decoded: dict[str, Any] = json.loads(unpacked(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), 1 << 30))
     return decoded
 
 

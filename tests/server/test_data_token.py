@@ -16,7 +16,7 @@ from runtime_client import ViewClient, claims
 
 from pyview._tooling.server._cli import load_server
 from pyview._tooling.server._data_token import REBASE_BYTES
-from pyview._tooling.server._signing import Signer
+from pyview._tooling.server._signing import Signer, TokenError
 
 pytestmark = pytest.mark.anyio
 SERVER_FILE = Path(__file__).parent / "runtime_views" / "server.py"
@@ -169,3 +169,14 @@ async def test_a_hand_over_from_a_worker_without_the_session_gets_the_state() ->
         assert module.views.server_runtime.engine.sessions == {}  # restored, handed over, dropped
     assert len(view.calls) - made == 2 and all(call["handover"] for call in view.calls[made:])
     assert "error" not in answer and answer["handover"]["state"] and view.text("count") == "Clicked 2 times"
+
+
+def test_tokens_are_compressed_and_decompression_is_bounded() -> None:
+    signer = Signer(b"0123456789abcdef0123456789abcdef", max_bytes=1_000)
+    payload = {"k": "data", "t": {"orders": [{"status": "delivered", "currency": "USD"}] * 20}}
+    token = signer.sign(payload)
+    assert len(token) < len(json.dumps(payload)) and signer.verify(token) == payload
+    bomb = signer.sign({"t": "a" * 100_000})  # signed, small, but 100 KB once decompressed: past 8 x max_bytes
+    assert len(bomb) < signer.max_bytes
+    with pytest.raises(TokenError, match="malformed"):
+        signer.verify(bomb)

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from pyview._tooling.server._signing import Signer, TokenError
 
 KIND = "data"
-REBASE_BYTES = 2048
+REBASE_BYTES = 512
 """Host-context changes larger than this (as JSON) get a new data token instead of riding in every session token."""
 
 
