@@ -132,14 +132,17 @@ async def idle_memory(instances: int) -> float:
 
     server = make_server()
     async with Client(server) as client:
-        tokens = [(await client.call_tool("show_clicker", {})).meta["pyview"]["session"] for _ in range(instances + 1)]
-        await client.call_tool("pyview_event", {"session": tokens.pop(), "events": [], "answers": []})  # imports
+        metas = [(await client.call_tool("show_clicker", {})).meta["pyview"] for _ in range(instances + 1)]
+        tokens = [(meta["session"], meta["data"]) for meta in metas]
+        del metas
+        token, data = tokens.pop()
+        await client.call_tool("pyview_event", {"session": token, "data": data, "events": [], "answers": []})  # imports
         await asyncio.sleep(0.2)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        for token in tokens:  # each result's first event makes its instance live in the cache (then it idles)
-            await client.call_tool("pyview_event", {"session": token, "events": [], "answers": []})
+        for token, data in tokens:  # each result's first event makes its instance live in the cache (then it idles)
+            await client.call_tool("pyview_event", {"session": token, "data": data, "events": [], "answers": []})
         await asyncio.sleep(0.2)
         gc.collect()
         after = tracemalloc.get_traced_memory()[0]

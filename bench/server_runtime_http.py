@@ -172,14 +172,18 @@ async def idle_instances(server: Any, tool: str, arguments: Any, count: int) -> 
     collection. One instance made live before measuring imports the View and fills process-wide caches."""
     context = {"theme": "light", "displayMode": "inline"}
     async with Client(server) as client:
-        tokens = [(await client.call_tool(tool, arguments(i))).meta["pyview"]["session"] for i in range(count + 1)]
-        await client.call_tool("pyview_event", {"session": tokens.pop(), "context": context})  # imports, caches
+        metas = [(await client.call_tool(tool, arguments(i))).meta["pyview"] for i in range(count + 1)]
+        tokens = [(meta["session"], meta["data"]) for meta in metas]
+        del metas
+        token, data = tokens.pop()
+        await client.call_tool("pyview_event", {"session": token, "data": data, "context": context})  # imports
         await anyio.sleep(0.2)
         gc.collect()
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        for token in tokens:
-            answer = (await client.call_tool("pyview_event", {"session": token, "context": context})).meta["pyview"]
+        for token, data in tokens:
+            arguments = {"session": token, "data": data, "context": context}
+            answer = (await client.call_tool("pyview_event", arguments)).meta["pyview"]
             assert "reset" in answer and "error" not in answer, answer.get("error")  # restored: now live, no error
         del answer
         await anyio.sleep(0.2)  # idle: the handlers' tasks have finished

@@ -73,6 +73,8 @@ class Engine:
         self.name = view_file.stem
         self.sessions: dict[str, Session] = {}
         self.calls: list[dict[str, Any]] = []
+        self.forgotten: set[str] = set()
+        """Sessions this engine acts as if it did not hold: their next event is answered ``need: "data"``."""
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -89,7 +91,8 @@ class Engine:
                                   "structuredContent": structured}  # fmt: skip
         if meta:
             token, session = self._run(self._mount(arguments, result))
-            result["_meta"] = {"pyview": {"v": 1, "view": self.name, "tree": session.tree, "session": token}}
+            result["_meta"] = {"pyview": {"v": 1, "view": self.name, "tree": session.tree, "session": token,
+                                          "data": f"data-of-{token}"}}  # fmt: skip
         return result
 
     async def _mount(self, arguments: dict[str, Any], result: dict[str, Any]) -> tuple[str, Session]:
@@ -122,6 +125,14 @@ class Engine:
                 out["error"] = {"message": "unknown or expired View session"}
                 return {"content": [{"type": "text", "text": "error"}], "isError": True, "_meta": {"pyview": out}}
             session = found
+            if token in self.forgotten:  # as a worker without the session: nothing applied, the data asked for
+                if args.get("data") is None:
+                    out["need"] = "data"
+                    return {"content": [{"type": "text", "text": "ok"}], "_meta": {"pyview": out}}
+                if args["data"] != f"data-of-{token}":
+                    out["error"] = {"message": "the data token does not belong to this session token"}
+                    return {"content": [{"type": "text", "text": "error"}], "isError": True, "_meta": {"pyview": out}}
+                self.forgotten.discard(token)
         for answer in args.get("answers") or []:
             future = session.waiting.pop(answer["id"], None)
             if future is not None and not future.done():

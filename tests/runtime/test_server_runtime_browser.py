@@ -66,6 +66,27 @@ def test_server_runtime_is_usable_under_the_default_csp(
     assert view.errors() == []
 
 
+def test_a_server_without_the_session_gets_the_data_token_and_applies_the_event_once(
+    pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    view = mounted(pyview_host_server, page, build_rt("server_view.py", runtime="server").html, engine)
+    view.send_tool_result(engine.result({}, {"city": "Oslo"}))
+    text(view, "city", "Weather in Oslo")
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 1")
+    assert all("data" not in call for call in engine.calls)  # a server holding the session needs no data
+    engine.forgotten.add(engine.calls[-1]["session"])
+    before = len(engine.calls)
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 2")
+    asked, repeated = engine.calls[before:]  # one retry, carrying the same event and the data token
+    assert "data" not in asked and repeated["data"] == f"data-of-{asked['session']}"
+    assert repeated["events"] == asked["events"] and len(asked["events"]) == 1
+    view.locator("[data-testid=count]").click()
+    text(view, "count", "Clicked 3")  # applied once each: not "Clicked 4"
+    assert "data" not in engine.calls[-1] and view.error_panel() is None and view.errors() == []
+
+
 def test_a_server_error_shows_in_the_frame_and_the_view_stays_usable(
     pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
 ) -> None:

@@ -2,6 +2,8 @@
 
 It keeps a model DOM (``MiniDom``, which applies patches exactly as dom.js does), shows a result's
 ``_meta["pyview"]["tree"]``, and turns clicks and typing into ``pyview_event`` calls with ``hid`` and ``path``.
+Like the shim, it keeps the session token and the data token, and repeats a call with the data token when the
+answer is ``need: "data"``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pyview._tooling.server._signing import unpacked
 from pyview._tooling.testing._minidom import MElement, MiniDom
 
 CallTool = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -19,7 +22,7 @@ CallTool = Callable[[str, dict[str, Any]], Awaitable[Any]]
 def claims(token: str) -> dict[str, Any]:
     """The payload of a session token (read without checking the signature: tests only)."""
     body = token.split(".")[0]
-    decoded: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    decoded: dict[str, Any] = json.loads(unpacked(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), 1 << 30))
     return decoded
 
 
@@ -29,6 +32,9 @@ class ViewClient:
     def __init__(self, meta: dict[str, Any]) -> None:
         self.dom = MiniDom()
         self.token: str | None = meta.get("session")
+        self.data: str | None = meta.get("data")
+        self.calls: list[dict[str, Any]] = []
+        """The arguments of every ``pyview_event`` call made, retries included."""
         self.answers: list[dict[str, Any]] = []
         self.last: dict[str, Any] = {}
         self.show(meta["tree"], first=True)
@@ -62,11 +68,19 @@ class ViewClient:
         self.answers = []
         if self.token is not None:
             arguments["session"] = self.token
+        self.calls.append(dict(arguments))
         result = await call("pyview_event", arguments)
         meta: dict[str, Any] = result.meta["pyview"]
+        if meta.get("need") == "data" and self.data is not None:  # this worker does not hold the session
+            arguments["data"] = self.data
+            self.calls.append(dict(arguments))
+            result = await call("pyview_event", arguments)
+            meta = result.meta["pyview"]
         self.last = meta
         if isinstance(meta.get("session"), str):
             self.token = meta["session"]
+        if isinstance(meta.get("data"), str):
+            self.data = meta["data"]
         if isinstance(meta.get("reset"), list):
             self.show(meta["reset"])
         for patch in meta.get("patches", []):

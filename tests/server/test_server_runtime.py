@@ -61,8 +61,8 @@ async def test_a_result_carries_the_view_rendered_with_its_data() -> None:
     view = ViewClient(meta)
     assert view.text("count") == "Clicked 2 times"
     assert view.dom.root.children[0].children[0].text == "HI"  # the h1 shows the tool's result
-    token = claims(meta["session"])
-    assert (token["v"], token["n"], token["t"]["input"]) == ("counter", 0, {"text": "hi", "start": 2})
+    token, data = claims(meta["session"]), claims(meta["data"])
+    assert (token["v"], token["n"], data["t"]["input"]) == ("counter", 0, {"text": "hi", "start": 2})
 
 
 async def test_click_and_typing_come_back_as_patches() -> None:

@@ -67,10 +67,14 @@ async def test_events_on_either_worker_keep_the_view_working(two_workers: str) -
     switches = 0
     clicks = 0
     while switches < 3 and clicks < 60:
+        made = len(view.calls)
         async with Client(two_workers) as client:  # a new connection per event: the kernel gives it to either worker
             answer = await view.click(client.call_tool, "count")
         clicks += 1
         assert "error" not in answer, answer["error"]
+        # a worker holding the session answers at once; one without it asks for the data token once, then restores
+        assert len(view.calls) - made == (2 if "reset" in answer else 1)
+        assert ("data" in view.calls[-1]) == ("reset" in answer)
         if clicks > 1 and "reset" in answer:  # the previous event was handled by the other worker
             switches += 1
         assert view.text("count") == f"Clicked {clicks} times"

@@ -13,6 +13,7 @@
   var root = document.getElementById("pyview-root");
   var boot = null; // {config, marks, reason, fail}
   var token = null; // the signed session token of this View instance
+  var dataToken = null; // its tool data, signed: sent only when a server without the session asks (need: "data")
   var shown = false; // a server tree (with ids) is on screen
   var toolInput = null;
   var startWith = null; // {input, result}: the host dropped _meta, the server mounts a new session
@@ -150,6 +151,12 @@
     sent++;
     var gen = generation;
     request("tools/call", { name: TOOL, arguments: args }).then(function (result) {
+      var meta = result && result._meta && result._meta.pyview;
+      if (!meta || meta.need !== "data" || args.data || dataToken === null || gen !== generation) return result;
+      args.data = dataToken; // this worker does not hold the session: the same call again, with what restores it
+      sent++;
+      return request("tools/call", { name: TOOL, arguments: args });
+    }).then(function (result) {
       if (gen === generation) onAnswer(result);
       if (args.handover) handedOver(gen === generation ? result : null);
     }, function (error) {
@@ -171,6 +178,8 @@
       return;
     }
     if (typeof meta.session === "string") token = meta.session;
+    if (typeof meta.data === "string") dataToken = meta.data;
+    if (meta.need && !meta.error) meta.error = { message: "the server needs this View's data token to go on" };
     if (Array.isArray(meta.reset)) {
       clearTimeout(held);
       showTree(meta.reset);
@@ -210,6 +219,7 @@
     if (meta && meta.error) showError("The server could not render this result: " + (meta.error.message || ""));
     // Every tool result is a new View session: the server's (it rendered this result), or one it mounts for us.
     token = meta && typeof meta.session === "string" ? meta.session : null;
+    dataToken = meta && typeof meta.data === "string" ? meta.data : null;
     generation++;
     queue.length = 0; // events and answers for the previous session's nodes and requests
     answers.length = 0;

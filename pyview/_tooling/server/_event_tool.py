@@ -147,10 +147,11 @@ class ServerRuntime:
             start: dict[str, Any] | None = None,
             capabilities: dict[str, Any] | None = None,
             handover: bool = False,
+            data: str | None = None,
         ) -> CallToolResult:
             arguments: dict[str, Any] = {"session": session, "events": events, "answers": answers,
                                          "context": context, "start": start, "capabilities": capabilities,
-                                         "handover": handover}  # fmt: skip
+                                         "handover": handover, "data": data}  # fmt: skip
             answer = await runtime.engine.handle(arguments, runtime.tool_caller(ctx))
             return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
 

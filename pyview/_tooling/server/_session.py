@@ -2,9 +2,11 @@
 
 A session is one View instance running on the server: a :class:`ServerRoot` (the mounted component tree) and a
 :class:`ServerApp`. Sessions live in a bounded LRU cache keyed by an unguessable instance id. Every answer
-carries a new signed token (see :mod:`pyview._tooling.server._signing`) holding the hook state and tool data, so an
-event that reaches another worker, or this one after a restart or an eviction, restores the session from the token (a
-fresh mount with the saved state) and answers with ``reset`` (the whole tree) plus the event's patches.
+carries a new signed session token (see :mod:`pyview._tooling.server._signing`) holding the hook state; the tool
+data travel once, in a data token the View keeps (:mod:`pyview._tooling.server._data_token`). An event that reaches
+another worker, or this one after a restart or an eviction, is answered ``need: "data"`` with nothing applied; the
+View repeats the call with its data token, and the session is restored from both (a fresh mount with the saved
+state): the answer has ``reset`` (the whole tree) plus the event's patches.
 
 Example:
     >>> engine = Engine(views, secret=b"x" * 32)  # doctest: +SKIP
@@ -24,6 +26,7 @@ from typing import Any, Protocol
 
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
+from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
 from pyview._tooling.server._events import EventError, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
@@ -61,10 +64,14 @@ class Directory(Protocol):
 class Session:
     """One live View instance."""
 
-    __slots__ = ("app", "instance", "lock", "name", "root", "seq", "used")
+    __slots__ = ("app", "base", "instance", "lock", "name", "root", "seq", "used")
 
-    def __init__(self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int) -> None:
+    def __init__(
+        self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int, base: Base | None = None
+    ) -> None:
         self.instance = instance
+        self.base = base
+        """The View's data token (None: it has none yet, the next answer issues one)."""
         self.name = name
         self.root = root
         self.app = app
@@ -139,7 +146,7 @@ class Engine:
                 meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values before painting
             if session:
                 state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
-                meta["session"] = self._token(handle, secrets.token_urlsafe(18), 0, app, state)
+                meta["session"], _, meta["data"] = self._tokens(handle, secrets.token_urlsafe(18), 0, app, state, None)
         except (RenderError, SnapshotError) as exc:
             if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
                 logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)
@@ -178,6 +185,12 @@ class Engine:
         else:
             raise EventError("pyview_event needs a session token (or `start` to begin one)")
         if session is None:
+            if claims is not None and "t" not in claims:  # what the restore needs is in the View's data token
+                if args.get("data") is None:
+                    return {"v": 1, "need": "data", "patches": [], "requests": []}  # nothing applied: it repeats
+                base = opened(self.signer, args["data"], claims)
+                claims["base"] = base = base._replace(data=shared_strings(base.data))
+                claims["t"] = with_changes(base.data, claims)
             session, reset = self._restore(handle, claims, args, call_tool, problems)
         async with session.lock:
             app, root = session.app, session.root
@@ -205,12 +218,10 @@ class Engine:
                 logger.error("pyview: View %r: %s", handle.name, exc)
                 problems.append(str(exc))
                 state = None
-            out: dict[str, Any] = {
-                "v": 1,
-                "session": self._token(handle, session.instance, session.seq, app, state),
-                "patches": root.take(),
-                "requests": app.relay.take(),
-            }
+            token, session.base, data = self._tokens(handle, session.instance, session.seq, app, state, session.base)
+            out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
+            if data is not None:
+                out["data"] = data
             if not any(not task.done() for task in root.tasks):
                 app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
             if args.get("handover") is True:
@@ -278,7 +289,7 @@ class Engine:
         root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
         if seeder.unused():
             problems.append(f"{seeder.unused()} saved value(s) of View {handle.name!r} found no component on restore")
-        session = Session(instance, handle.name, root, app, seq)
+        session = Session(instance, handle.name, root, app, seq, claims.get("base") if claims else None)
         self.sessions[instance] = session
         idle_since = time.monotonic() - self.ttl
         while self.sessions and (
@@ -294,25 +305,38 @@ class Engine:
 
     def _claims(self, token: object) -> dict[str, Any]:
         claims = self.signer.verify(token)
-        kinds: dict[str, type | tuple[type, ...]] = {
-            "i": str,
-            "v": str,
-            "d": str,
-            "n": int,
-            "x": (int, float),
-            "t": dict,
-        }
+        kinds: dict[str, type | tuple[type, ...]] = {"i": str, "v": str, "d": str, "n": int, "x": (int, float)}
         for key, kind in kinds.items():
             if not isinstance(claims.get(key), kind):
                 raise TokenError("the session token is malformed")
+        # "h" names the data token; "t" (the data itself) is what tokens issued before data tokens carry
+        if not isinstance(claims.get("h"), str) and not isinstance(claims.get("t"), dict):
+            raise TokenError("the session token is malformed")
+        claims.pop("base", None)
         if claims["x"] < time.time():
             raise TokenError("the session token has expired; reload the View")
         return claims
 
-    def _token(self, handle: ServedView, instance: str, seq: int, app: ServerApp, state: dict[str, Any] | None) -> str:
+    def _tokens(
+        self,
+        handle: ServedView,
+        instance: str,
+        seq: int,
+        app: ServerApp,
+        state: dict[str, Any] | None,
+        base: Base | None,
+    ) -> tuple[str, Base, str | None]:
+        """The session token for this answer, the data token it names, and that data token's text when it is new
+        (the View has none, or the data changed more than the session token should carry)."""
+        data = app.data
+        fields = None if base is None else changes(base.data, data)
+        issued = None
+        if base is None or fields is None:
+            issued, base = issue(self.signer, instance, data)
+            fields = {}
         payload = {"i": instance, "v": handle.name, "d": handle.source_digest, "n": seq,
-                   "x": int(time.time() + self.ttl), "s": state, "t": app.data}  # fmt: skip
-        return self.signer.sign(payload)
+                   "x": int(time.time() + self.ttl), "s": state, "h": base.digest, **fields}  # fmt: skip
+        return self.signer.sign(payload), base, issued
 
     def _handle_of(self, name: object) -> ServedView:
         handle = self.directory.server_view(str(name))

@@ -1,4 +1,8 @@
-"""Signed session tokens for the server runtime: ``base64url(json).base64url(hmac_sha256(json))``.
+"""Signed session tokens for the server runtime: ``base64url(body).base64url(hmac_sha256(body))``.
+
+The body is the payload as JSON, or that JSON zlib-compressed when it is shorter so (hook state and tool data are
+repetitive JSON, and tokens travel with events); the MAC is checked before anything is decompressed, and
+decompression stops at a bound.
 
 The token is what a View instance holds between events: which instance it is, which View, the sources digest, a
 sequence number, an expiry, the hook-state snapshot and the tool data. Only the server can make one (HMAC-SHA256
@@ -25,6 +29,7 @@ import logging
 import os
 import re
 import secrets
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +61,9 @@ class Signer:
 
     def sign(self, payload: dict[str, Any]) -> str:
         """The token for ``payload`` (a JSON object)."""
-        body = _b64(json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode())
+        raw = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+        packed = zlib.compress(raw, 6) if len(raw) > 200 else raw
+        body = _b64(packed if len(packed) < len(raw) else raw)
         return f"{body}.{_b64(self._mac(body))}"
 
     def verify(self, token: object) -> dict[str, Any]:
@@ -79,8 +86,8 @@ class Signer:
         if not hmac.compare_digest(given, self._mac(body)):
             raise TokenError("the session token was not signed by this server (forged, or another server's)")
         try:
-            payload = json.loads(_unb64(body))
-        except ValueError:
+            payload = json.loads(unpacked(_unb64(body), self.max_bytes * 8))
+        except (ValueError, zlib.error):
             raise TokenError("the session token is malformed") from None
         if not isinstance(payload, dict):
             raise TokenError("the session token is malformed")
@@ -142,6 +149,22 @@ def _read_key(path: Path) -> bytes:
     if mode & 0o077:
         logger.warning("pyview: %s is readable by others (mode %o); it should be 0600", path, mode)
     return text.encode()
+
+
+def unpacked(body: bytes, limit: int) -> bytes:
+    """A token's JSON: ``body`` itself, or decompressed (at most ``limit`` bytes of it).
+
+    Example:
+        >>> unpacked(zlib.compress(b'{"n":1}'), 100), unpacked(b'{"n":1}', 100)
+        (b'{"n":1}', b'{"n":1}')
+    """
+    if body[:1] == b"{":
+        return body
+    inflater = zlib.decompressobj()
+    raw = inflater.decompress(body, limit)
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("the token does not decompress within its bound")
+    return raw
 
 
 def _b64(data: bytes) -> str:
