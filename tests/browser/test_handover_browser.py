@@ -43,12 +43,20 @@ class GatedBackend(McpBackend):
         super().__init__(server)
         self.gate = asyncio.Event()
         self.part_reads = 0
+        self.reading = 0  # part reads the host is answering now
+        self.most_reading = 0
 
     async def read_resource(self, uri: str) -> dict[str, Any]:
-        if uri.startswith("ui://pyview-runtime/"):
-            self.part_reads += 1
+        if not uri.startswith("ui://pyview-runtime/"):
+            return await super().read_resource(uri)
+        self.part_reads += 1
+        self.reading += 1
+        self.most_reading = max(self.most_reading, self.reading)
+        try:
             await self.gate.wait()
-        return await super().read_resource(uri)
+            return await super().read_resource(uri)
+        finally:
+            self.reading -= 1
 
 
 @pytest.fixture
@@ -98,7 +106,9 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     )
     handover = event_calls(view)[before:]
     assert [call["params"]["arguments"].get("handover") for call in handover] == [True]
-    assert backend.part_reads > 0  # the parts came through the host
+    assert backend.part_reads > 1  # the parts came through the host
+    # one chunk at a time: a host passes messages on in order, and a click's tools/call waits behind what is ahead
+    assert backend.most_reading == 1
 
     count.click()  # the fourth click: Python's own
     view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
