@@ -4,7 +4,7 @@ The host page (served on loopback beside the documents, bench/_engines.py's ``Do
 ``<iframe sandbox="allow-scripts" srcdoc>``, answers ``ui/initialize``, sends the tool input and result once the View is
 initialized, and relays ``tools/call`` and ``resources/read`` to a real MCP server: a ``fetch`` to ``/rpc/<server>``
 here, answered by :class:`pyview.host.McpBackend` (in-memory, in the serving thread's event loop). The runtime files
-and the runtime parts are served at ``/pyodide/`` (the runtime URL of the url variants).
+and parts are served on another loopback port (the runtime URL of the url variants).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from _engines import DocumentServer
+from _harness import runtime_server
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>interactive bench host</title>
 <style>body{margin:0} iframe{border:0;display:block;width:640px;height:480px}</style></head><body><script>
@@ -34,9 +35,14 @@ window.addEventListener("message", async (event) => {
   } else if (m.method === "notifications/message") {
     window.__log.push(m.params);
   } else if (m.method === "tools/call" || m.method === "resources/read") {
+    const began = performance.timeOrigin + performance.now();
+    window.__inflight = (window.__inflight || 0) + 1;
     const response = await fetch("/rpc/" + window.__server, { method: "POST",
       body: JSON.stringify({ method: m.method, params: m.params }) });
     const body = await response.json();
+    window.__inflight -= 1;
+    (window.__calls ||= []).push({ method: m.method, name: m.params.name || null, began,
+      ms: performance.timeOrigin + performance.now() - began });
     if (m.method === "resources/read" && body.result) {
       window.__hostReads += 1;
       for (const item of body.result.contents || []) window.__hostReadBytes += (item.blob || item.text || "").length;
@@ -106,9 +112,7 @@ class Relay:
     def app_routes(self) -> list[Any]:
         from starlette.requests import Request
         from starlette.responses import HTMLResponse, JSONResponse, Response
-        from starlette.routing import Mount, Route
-
-        from pyview.server import runtime_files_app
+        from starlette.routing import Route
 
         async def host(request: Request) -> Response:
             return HTMLResponse(HOST_PAGE, headers={"Cache-Control": "no-store"})
@@ -129,14 +133,14 @@ class Relay:
             Route("/interactive-host", host),
             Route("/rpc/{server}", rpc, methods=["POST"]),
             Route("/connect/{server}", hello, methods=["POST"]),
-            Mount("/pyodide", app=runtime_files_app()),  # runtime files and parts/<sha256>
         ]
 
 
 @contextmanager
-def interactive_host(servers: Callable[[str], dict[str, object]]) -> Iterator[tuple[str, Relay, DocumentServer]]:
-    """Serve the host page, documents, runtime and relay; ``servers(runtime_url)`` makes the MCP servers by name
-    (once the URL is known). Yields ``(base URL, relay, documents)``."""
+def interactive_host(servers: Callable[[str], dict[str, object]]) -> Iterator[tuple[Relay, DocumentServer]]:
+    """Serve the host page, documents and relay, and the runtime on its own origin (a real runtime URL is the MCP
+    server's, not the host's: the frame's fetches do not queue with the host's requests); ``servers(runtime_url)``
+    makes the MCP servers by name. Yields ``(relay, documents)``."""
     import urllib.request
 
     from pyview.testing import serving
@@ -145,12 +149,12 @@ def interactive_host(servers: Callable[[str], dict[str, object]]) -> Iterator[tu
     relay = Relay()
     app = documents.app()
     app.router.routes.extend(relay.app_routes())
-    with serving(app) as url:
+    with serving(app) as url, runtime_server() as runtime_url:
         documents.url = url
-        relay.servers.update(servers(f"{url}/pyodide/"))
+        relay.servers.update(servers(runtime_url))
         for name in relay.servers:  # connect each in the serving loop (the SDK builds auto Views' parts now)
             urllib.request.urlopen(urllib.request.Request(f"{url}/connect/{name}", method="POST"), timeout=900).close()
         try:
-            yield url, relay, documents
+            yield relay, documents
         finally:
             relay.close()

@@ -136,7 +136,9 @@ def make_servers(uris: dict[tuple[str, str], str]) -> Callable[[str], dict[str, 
     return servers
 
 
-def measure(engine: Any, relay: Relay, documents: Any, variant: Variant | None, timeout: float) -> dict[str, Any]:
+def measure(
+    engine: Any, relay: Relay, documents: Any, variant: Variant | None, timeout: float, trace: bool = False
+) -> dict[str, Any]:
     """One cold mount; ``variant`` None is the JS View. Returns ms from the frame's insertion, and the host log."""
     server = variant.server if variant else "bridge"
     result = relay.call(server, "tools/call", {"name": f"show_{variant.view if variant else 'auto'}", "arguments": {}})
@@ -169,12 +171,15 @@ def measure(engine: Any, relay: Relay, documents: Any, variant: Variant | None, 
             out["runtime"] = marks.get("runtime")
             if "snapshot" in marks:
                 out["snapshot"] = marks["snapshot"] - inserted
+        if trace:
+            print(f"  {variant.label if variant else 'JS View'}: {trace_line(page, bench, inserted)}", file=sys.stderr)
         log = page.evaluate("() => window.__log", view=False)
         python = [
             entry["data"] for entry in log if isinstance(entry.get("data"), dict) and "hostBytes" in entry["data"]
         ]
         if python:
             out["via"], out["host_bytes"] = python[-1].get("via"), python[-1]["hostBytes"]
+            out["host_reads"] = page.evaluate("() => window.__hostReads", view=False)
         stayed = [
             entry["data"]["python"]
             for entry in log
@@ -187,12 +192,22 @@ def measure(engine: Any, relay: Relay, documents: Any, variant: Variant | None, 
         page.close()
 
 
-def run(engine_name: EngineName, runs: int, timeout: float, only: list[str] | None = None) -> None:
+def trace_line(page: Any, bench: dict[str, float], inserted: float) -> str:
+    """The run's stamps and boot marks, and the host's relayed requests (method, tool, sent at, took), ms."""
+    marks = page.evaluate("() => globalThis.pyviewBoot ? pyviewBoot.marks : {}")
+    calls = page.evaluate("() => window.__calls || []", view=False)
+    stamps = {**bench, **{k: v for k, v in marks.items() if isinstance(v, int | float) and v > 1e12}}
+    when = {k: round(v - inserted) for k, v in sorted(stamps.items(), key=lambda kv: kv[1]) if not isinstance(v, bool)}
+    relayed = [(c["method"], c["name"], round(c["began"] - inserted), round(c["ms"])) for c in calls]
+    return f"{when} {relayed}"
+
+
+def run(engine_name: EngineName, runs: int, timeout: float, only: list[str] | None = None, trace: bool = False) -> None:
     uris: dict[tuple[str, str], str] = {}
     variants = [Variant(*spec) for spec in VARIANTS if only is None or spec[0] in only]
     js_all: list[float] = []
     js_visible: list[float] = []
-    with interactive_host(make_servers(uris)) as (_, relay, documents), launch_engine(engine_name) as engine:
+    with interactive_host(make_servers(uris)) as (relay, documents), launch_engine(engine_name) as engine:
         print(f"engine: {engine.name} {engine.version}", file=sys.stderr, flush=True)
         for variant in variants:
             read = relay.call(variant.server, "resources/read", {"uri": uris[variant.server, variant.view]})
@@ -203,7 +218,7 @@ def run(engine_name: EngineName, runs: int, timeout: float, only: list[str] | No
             for variant in variants:
                 order: list[Variant | None] = [None, variant] if index % 2 == 0 else [variant, None]
                 for which in order:
-                    measured = measure(engine, relay, documents, which, timeout)
+                    measured = measure(engine, relay, documents, which, timeout, trace)
                     if which is None:
                         variant.paired_js.append(measured["interactive"])
                         js_all.append(measured["interactive"])
@@ -214,7 +229,8 @@ def run(engine_name: EngineName, runs: int, timeout: float, only: list[str] | No
                             variant.add(key, float(measured[key]))
                     variant.add("snapshot", 1.0 if "snapshot" in measured else 0.0)
                     if "via" in measured:
-                        variant.notes.add(f"python via {measured['via']}")
+                        reads = f", {measured['host_reads']} resources/read" if measured["host_reads"] else ""
+                        variant.notes.add(f"Python's runtime parts came via {measured['via']}{reads}")
                     if "stayed" in measured:
                         variant.notes.add(f"stayed on the server: {measured['stayed']}")
                 print(f"  run {index + 1}/{runs}: {variant.label}", file=sys.stderr, flush=True)
@@ -265,11 +281,12 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", choices=[spec[0] for spec in VARIANTS], help="measure only this variant (repeatable)"
     )
+    parser.add_argument("--trace", action="store_true", help="print each run's marks and relayed requests")
     parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for one View (a loaded WebKit)")
     args = parser.parse_args()
     if not (CONFORMANCE_DIST / "js-view.js").exists():
         raise SystemExit(f"no {(CONFORMANCE_DIST / 'js-view.js').relative_to(REPO)}: run scripts/install.sh")
-    run(args.engine, args.runs, args.timeout, args.only)
+    run(args.engine, args.runs, args.timeout, args.only, args.trace)
 
 
 if __name__ == "__main__":
