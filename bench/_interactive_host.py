@@ -1,4 +1,5 @@
-"""The host of bench/interactive.py, on any engine: a page that mounts a View and relays its server requests.
+"""The host of bench/interactive.py, on any engine (a page that mounts a View and relays its server requests), and
+the watch script and JS View it measures.
 
 The host page (served on loopback beside the documents, bench/_engines.py's ``DocumentServer``) mounts a document in
 ``<iframe sandbox="allow-scripts" srcdoc>``, answers ``ui/initialize``, sends the tool input and result once the View is
@@ -62,6 +63,42 @@ window.__mount = async (url, server, result) => {
   window.__inserted = performance.timeOrigin + performance.now();
   document.body.append(frame);
   return true;
+};
+</script></body></html>"""
+
+
+# First thing in the View's document: the result visible, the click, the click's patch painted (epoch ms).
+WATCH = """<script>(() => {
+  const stamp = () => performance.timeOrigin + performance.now();
+  const button = () => document.querySelector("[data-testid=count]");
+  const bench = window.__bench = {};
+  const observer = new MutationObserver(() => {
+    const node = button();
+    if (!node) return;
+    if (!bench.shown && node.textContent.includes("Clicked 0")) {
+      bench.shown = true;
+      requestAnimationFrame(() => {
+        bench.visible = stamp();
+        setTimeout(() => { bench.clicked = stamp(); button().click(); }, 0);
+      });
+    } else if (bench.shown && !bench.patched && node.textContent.includes("Clicked 1")) {
+      bench.patched = true;
+      observer.disconnect();
+      requestAnimationFrame(() => { bench.interactive = stamp(); });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();</script>"""
+
+JS_VIEW = """<!doctype html><html><head><meta charset="utf-8"></head><body>
+<div id="root">Loading…</div><script>BUNDLE</script><script>
+let count = 0;
+benchApp.ontoolresult = () => {
+  const button = document.createElement("button");
+  button.dataset.testid = "count";
+  button.textContent = "Clicked 0";
+  button.addEventListener("click", () => { count += 1; button.textContent = "Clicked " + count; });
+  document.getElementById("root").replaceChildren(button);
 };
 </script></body></html>"""
 

@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import CONFORMANCE_DIST, REPO, median, table
-from _interactive_host import Relay, interactive_host
+from _interactive_host import JS_VIEW, WATCH, Relay, interactive_host
 
 from pyview._tooling.packager._document import script_text
 from pyview._tooling.testing._engine import EngineName, launch_engine
@@ -49,41 +49,6 @@ VARIANTS: list[tuple[str, str, str, bool]] = [
     ("server", "bridge", "server", False),
 ]
 RATIO_VARIANTS = ("auto", "url", "inline + snapshot", "server")
-
-# First thing in the View's document: the result visible, the click, the click's patch painted (epoch ms).
-WATCH = """<script>(() => {
-  const stamp = () => performance.timeOrigin + performance.now();
-  const button = () => document.querySelector("[data-testid=count]");
-  const bench = window.__bench = {};
-  const observer = new MutationObserver(() => {
-    const node = button();
-    if (!node) return;
-    if (!bench.shown && node.textContent.includes("Clicked 0")) {
-      bench.shown = true;
-      requestAnimationFrame(() => {
-        bench.visible = stamp();
-        setTimeout(() => { bench.clicked = stamp(); button().click(); }, 0);
-      });
-    } else if (bench.shown && !bench.patched && node.textContent.includes("Clicked 1")) {
-      bench.patched = true;
-      observer.disconnect();
-      requestAnimationFrame(() => { bench.interactive = stamp(); });
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-})();</script>"""
-
-JS_VIEW = """<!doctype html><html><head><meta charset="utf-8"></head><body>
-<div id="root">Loading…</div><script>BUNDLE</script><script>
-let count = 0;
-benchApp.ontoolresult = () => {
-  const button = document.createElement("button");
-  button.dataset.testid = "count";
-  button.textContent = "Clicked 0";
-  button.addEventListener("click", () => { count += 1; button.textContent = "Clicked " + count; });
-  document.getElementById("root").replaceChildren(button);
-};
-</script></body></html>"""
 
 DONE = "() => window.__bench && window.__bench.interactive || globalThis.pyviewBoot?.marks.failed"
 # Python up (url, inline), handed the View (auto), or staying on the server (auto: why is in the host log)
