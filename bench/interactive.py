@@ -16,7 +16,13 @@ host's ``resources/read`` and handed the View), ``auto, url path`` (the same wit
 fetch), ``url`` and ``inline + snapshot`` (Pyodide; a click made before Python is up is kept and replayed), ``server``.
 Each run pairs every variant with a JS View run, the one going first alternating run by run (as bench/render.py).
 
-    python bench/interactive.py [--runs 3] [--engine chromium|firefox|webkit]
+    python bench/interactive.py [--runs 3] [--engine chromium|firefox|webkit] [--only auto] [--trace]
+
+Measured (2026-12-02, 2 cores shared with five test-running sessions, load average 12-26: only the paired ratios
+mean anything, and even they move a lot). Interactive / JS View, default auto: Chromium 0.55x (3 runs), Firefox
+0.20x (2 runs); url 2.94x / 8.14x, inline + snapshot 7.17x / 20.94x, server 0.43x / 1.02x; auto through a runtime URL
+1.02x / 0.88x. Auto reads 10,080,051 B of runtime parts in 17 resources/read. Before the parts were read one chunk at a
+time, the click's pyview_event waited behind all of them (its patch came with the last chunk: 1-2 s; --trace shows it).
 """
 
 from __future__ import annotations
