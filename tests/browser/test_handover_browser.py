@@ -43,12 +43,20 @@ class GatedBackend(McpBackend):
         super().__init__(server)
         self.gate = asyncio.Event()
         self.part_reads = 0
+        self.reading = 0  # part reads the host is answering now
+        self.most_reading = 0
 
     async def read_resource(self, uri: str) -> dict[str, Any]:
-        if uri.startswith("ui://pyview-runtime/"):
-            self.part_reads += 1
+        if not uri.startswith("ui://pyview-runtime/"):
+            return await super().read_resource(uri)
+        self.part_reads += 1
+        self.reading += 1
+        self.most_reading = max(self.most_reading, self.reading)
+        try:
             await self.gate.wait()
-        return await super().read_resource(uri)
+            return await super().read_resource(uri)
+        finally:
+            self.reading -= 1
 
 
 @pytest.fixture
@@ -106,7 +114,9 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     )
     handover = event_calls(view)[before:]
     assert [call["params"]["arguments"].get("handover") for call in handover] == [True]
-    assert backend.part_reads > 0  # the parts came through the host, and the host's log says so
+    assert backend.part_reads > 1  # the parts came through the host, and the host's log says so
+    # one chunk at a time: a host passes messages on in order, and a click's tools/call waits behind what is ahead
+    assert backend.most_reading == 1
     said = wait_for_log(view, lambda data: data.get("runtime") == "python", "'runtime: python'")["data"]
     assert said["via"] == "host" and said["hostBytes"] > 1_000_000
     assert "snapshot" in frame.evaluate("() => pyviewBoot.marks")  # the snapshot part restored, not a plain start

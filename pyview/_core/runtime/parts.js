@@ -1,7 +1,8 @@
 /* pyview runtime parts: the Python of an "auto" document, fetched in the background after the first paint.
  * config.runtime.parts names each part: its SHA-256, its stored size and encoding, and the ui:// URIs of its chunks.
  * A part comes from the runtime URL when the frame's CSP lets it (found by trying: after one failed fetch every later
- * part goes through the host), else through the host: resources/read of each chunk (at most 1 MiB of base64 each).
+ * part goes through the host), else through the host: resources/read of each chunk (at most 1 MiB of base64 each),
+ * one chunk at a time.
  * Every part is checked against its SHA-256 before anything uses it.
  *
  *   pyviewParts(runtime, request) -> {get(name), via(), read()}
@@ -83,6 +84,15 @@
     var hostBytes = 0;
     var fetched = new Map();
 
+    // One resources/read at a time: a host passes the View's messages to the server in order, so a DOM event's
+    // tools/call made meanwhile waits behind at most one chunk, not behind the whole runtime.
+    var reading = Promise.resolve();
+    function hostRead(uri) {
+      var read = reading.then(function () { return request("resources/read", { uri: uri }); });
+      reading = read.catch(function () {});
+      return read;
+    }
+
     async function fromUrl(part) {
       var response = await fetch(runtime.url + "parts/" + part.sha256);
       if (!response.ok) throw new Error("HTTP " + response.status);
@@ -93,7 +103,7 @@
       var chunks = part.chunks || [];
       if (!chunks.length) throw new Error("the part " + name + " has no ui:// chunks to read through the host");
       var pieces = await Promise.all(chunks.map(async function (uri) {
-        var result = await request("resources/read", { uri: uri });
+        var result = await hostRead(uri);
         var item = result && result.contents && result.contents[0];
         if (!item || typeof item.blob !== "string") throw new Error("resources/read of " + uri + " gave no blob");
         return fromBase64(item.blob);
