@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from pyview.components import component, h, prevent_default, stop_propagation, use_state
 from pyview.testing import render
 
 HARNESS = Path(__file__).with_name("dom_harness.js")
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def run_node(tmp_path, scenario):

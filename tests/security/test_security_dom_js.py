@@ -4,15 +4,12 @@ patches and adopts nothing that could run code, and never throws mid-patch."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 import security_oracle as oracle
 
 HARNESS = Path(__file__).resolve().parents[1] / "components" / "dom_harness.js"
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def run(tmp_path: Path, scenario: dict) -> tuple[dict, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -82,9 +83,13 @@ def http_server(view_cache: Path) -> Iterator[HttpServer]:
 
     def drain() -> None:
         assert process.stderr is not None
+        views_end = None  # the banner ends with "  Views (N):" and N lines, one per View
         for line in process.stderr:
             lines.append(line.rstrip("\n"))
-            if line.startswith("pyview: serving"):
+            counted = re.match(r"  Views \((\d+)\):", line)
+            if counted is not None:
+                views_end = len(lines) + int(counted.group(1))
+            if views_end is not None and len(lines) >= views_end:
                 ready.set()
 
     threading.Thread(target=drain, daemon=True).start()
@@ -93,7 +98,6 @@ def http_server(view_cache: Path) -> Iterator[HttpServer]:
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             pytest.fail("the HTTP server did not start:\n" + "\n".join(lines))
-    time.sleep(0.2)  # the rest of the banner
     yield HttpServer(port, process, lines)
     process.terminate()
     try:

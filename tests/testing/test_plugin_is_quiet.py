@@ -8,6 +8,8 @@ import pytest
 pytest_plugins = ["pytester"]
 
 SCRATCH_TESTS = """
+from typing import Any
+
 import pytest
 
 @pytest.mark.browser
