@@ -4,7 +4,8 @@ Served Views carry a memory snapshot by default where Node can make one (``Views
 takes seconds per View version, so the suite serves Views without one unless a test asks
 (tests/server/test_served_snapshot.py does, and tests/browser/test_snapshot_boot.py builds them directly).
 
-The longest browser modules run first among the browser modules (:data:`LONG_BROWSER_MODULES`).
+Browser tests run last (``--pyview-order`` in pyproject.toml's ``addopts``: pyview's plugin changes no order
+unless asked), and the longest browser modules first among them (:data:`LONG_BROWSER_MODULES`).
 """
 
 from __future__ import annotations

@@ -73,10 +73,10 @@ def secret(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def frame_named(page: Any, name: str) -> Any:
-    frame = page.frame(name=name)
-    while frame is None:
-        page.wait_for_timeout(50)
-        frame = page.frame(name=name)
+    """The frame of the host page's ``<iframe name=NAME>``, once it is attached (a wait with a deadline)."""
+    element = page.locator(f'iframe[name="{name}"]').element_handle(timeout=60_000)
+    frame = element.content_frame()
+    assert frame is not None, f"the iframe {name!r} has no frame"
     return frame
 
 

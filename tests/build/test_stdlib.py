@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -136,7 +135,6 @@ json.dumps(out)
 """
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_left_out_module_fails_naming_itself_and_a_pure_wheel_installs_in_pyodide(tmp_path: Path) -> None:
     dist = ensure_runtime()
     wheel = tmp_path / "pure_thing-1.0-py3-none-any.whl"  # a pure wheel that needs a module pyview does not import

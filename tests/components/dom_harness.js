@@ -54,7 +54,12 @@ class Element extends Node {
     this._html = null;
   }
   get attributes() { return [...this.attrs].map(([name, value]) => ({ name, value })); }
-  setAttribute(name, value) { this.attrs.set(name, String(value)); }
+  setAttribute(name, value) {
+    this.attrs.set(name, String(value));
+    // a real document exposes these elements by name (img and object by id too), over its own members
+    const byId = name === "id" && (this.localName === "img" || this.localName === "object");
+    if ((name === "name" || byId) && NAMED.has(this.localName)) document[String(value)] = this;
+  }
   getAttribute(name) { return this.attrs.has(name) ? this.attrs.get(name) : null; }
   removeAttribute(name) { this.attrs.delete(name); }
   get innerHTML() { return this._html === null ? "" : this._html; }
@@ -70,6 +75,7 @@ class Element extends Node {
   }
 }
 const clones = { count: 0 };
+const NAMED = new Set(["embed", "form", "iframe", "img", "object"]);
 
 const escapeText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttr = (s) => escapeText(s).replace(/"/g, "&quot;");

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from pyview.components import component, h, prevent_default, stop_propagation, use_state
 from pyview.testing import render
 
 HARNESS = Path(__file__).with_name("dom_harness.js")
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def run_node(tmp_path, scenario):
@@ -191,3 +187,23 @@ def test_patches_reach_deep_nodes_of_waiting_clones(tmp_path):
     assert result["clones"] >= 11 + 3
     assert result["html"] == screen.html
     assert result["size"] == len(screen.dom.nodes)
+
+
+def test_names_that_would_shadow_document_methods_are_refused_and_later_patches_apply(tmp_path):
+    """``<form name="createElement">`` would replace ``document.createElement`` (the harness's document exposes named
+    elements over its members, as a browser's does) and every later patch would throw: dom.js refuses the name."""
+    shadowing = [
+        ["form", {"name": "createElement"}, []],
+        ["img", {"name": "getElementById", "alt": ""}],
+        ["img", {"id": "createTextNode", "name": "x", "alt": ""}],
+        ["iframe", {"name": "activeElement"}, []],
+        ["div", {"id": "createElement"}, []],  # a div is not exposed on document: its id stays
+    ]
+    steps = [
+        {"patch": json.dumps([[0, 0, None, 1, shadowing]])},
+        {"patch": json.dumps([[0, 0, None, 20, [["p", {}, ["after"]]]]])},
+    ]
+    result = run_node(tmp_path, {"steps": steps})
+    assert result["html"] == (
+        '<form></form><img alt><img alt name="x"><iframe></iframe><div id="createElement"></div><p>after</p>'
+    )

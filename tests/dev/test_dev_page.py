@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +11,7 @@ from typing import Any
 import pytest
 
 from pyview.dev import dev_app
+from pyview.testing import serving
 
 pytestmark = pytest.mark.browser
 SERVERS = Path(__file__).parents[1] / "host" / "servers"
@@ -22,21 +20,11 @@ SERVERS = Path(__file__).parents[1] / "host" / "servers"
 @pytest.fixture
 def dev_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The dev host on a free port for a copy of the counter server (so the test may edit its files)."""
-    import uvicorn
-
     for name in ("counter_server.py", "counter_view.html"):
         shutil.copy(SERVERS / name, tmp_path / name)
     app, _dev = dev_app(str(tmp_path / "counter_server.py"))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}/", tmp_path
-    server.should_exit = True
-    thread.join(5)
+    with serving(app) as url:
+        yield f"{url}/", tmp_path
 
 
 def log_lines(page: Any) -> list[dict[str, Any]]:

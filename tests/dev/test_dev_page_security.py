@@ -4,8 +4,6 @@ Origin check and the JSON-only rule refuse what once cancelled an order)."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,19 +25,9 @@ SERVERS = Path(__file__).parents[1] / "host" / "servers"
 @pytest.fixture
 def dev_server(request: pytest.FixtureRequest) -> Iterator[tuple[str, DevHost]]:
     """The dev host on a free loopback port for the server file given by ``request.param``."""
-    import uvicorn
-
     app, dev = dev_app(str(request.param), reload=False)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.01)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}/", dev
-    server.should_exit = True
-    thread.join(5)
+    with serving(app) as url:
+        yield f"{url}/", dev
 
 
 @pytest.mark.parametrize("dev_server", [HOSTILE], indirect=True)

@@ -149,3 +149,35 @@ def test_host_option_adds_that_interface_and_allow_host_a_name() -> None:
     other = dev_app("unused.py", reload=False)[1]
     assert other.guard is not None and other.guard.token != dev.guard.token  # a new token each run
     assert other.session.id != dev.session.id
+
+
+def test_a_model_side_call_of_an_app_only_tool_is_refused_saying_why(dev: tuple[TestClient, DevHost, str]) -> None:
+    """A real host hides an app-only tool from the model: the dev host's model-side call refuses it too."""
+    client, host, token = dev
+    headers = {"X-Pyview-Token": token}
+    answer = client.post("/api/call", json={"name": "increment", "arguments": {"count": 1}}, headers=headers)
+    assert answer.status_code == 400
+    assert "'increment' is an app-only tool (_meta.ui.visibility is ['app'])" in answer.json()["error"]
+    assert "its View still calls it" in answer.json()["error"]
+    assert host.current is None  # nothing was called or shown
+    model_only = client.post("/api/call", json={"name": "reset_all"}, headers=headers)
+    assert model_only.status_code == 200 and model_only.json()["ok"] is True
+
+
+def test_a_body_over_the_limit_gets_413_and_reaches_no_endpoint(dev: tuple[TestClient, DevHost, str]) -> None:
+    client, host, token = dev
+    headers = {"X-Pyview-Token": token, "Content-Type": "application/json"}
+    huge = json.dumps({"name": "show_counter", "arguments": {"label": "x" * (9 * 1024 * 1024)}}).encode()
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        for at in range(0, len(huge), 1 << 20):
+            yield huge[at : at + (1 << 20)]
+
+    for path in ("/api/call", f"/relay/{host.session.id}/in"):
+        for body in (huge, chunks()):
+            answer = client.post(path, content=body, headers=headers)
+            assert answer.status_code == 413, (path, answer.text)
+            assert "the request body is too large (at most 8,388,608 bytes)" in answer.text
+    assert host.current is None
+    ok = client.post("/api/call", json={"name": "show_counter", "arguments": {"start": 1}}, headers=headers)
+    assert ok.status_code == 200

@@ -50,7 +50,7 @@ def bridge_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callab
         tools = {tool["name"] for tool in pyview_host_server.run(backend.list_tools())}
         if runtime != "python" and "pyview_event" not in tools:
             pyview_host_server.run(backend.close())
-            pytest.skip("this server has no server runtime (the pyview_event tool)")
+            pytest.fail("the server has no server runtime (no pyview_event tool): a regression, its Views declare one")
         page = pyview_browser.new_context(viewport={"width": 800, "height": 900}).new_page()
         opened.append((page, backend))
 

@@ -96,6 +96,9 @@ async def test_get_order_and_unknown_order(orders: Any) -> None:
         ({"page": 2**63}, "page: Input should be less than or equal to 9223372036854775807"),
         ({"customer": "x" * 50_000}, "customer: String should have at most 100 characters"),
         ({"customer": "\ud800"}, "customer: Input should be a valid string"),
+        # a NUL would cut the LIKE pattern short ("ilv" matched 19 orders instead of none)
+        ({"customer": "ilv\x00"}, "customer: control character U+0000 at index 3"),
+        ({"customer": "\x1b[2J"}, "customer: control character U+001B at index 0"),
     ],
 )
 async def test_bad_list_arguments_are_clear_errors(orders: Any, arguments: dict[str, Any], expected: str) -> None:
@@ -104,6 +107,12 @@ async def test_bad_list_arguments_are_clear_errors(orders: Any, arguments: dict[
     assert result.is_error
     assert expected in result.content[0].text  # type: ignore[union-attr]
     assert "internal error" not in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_tabs_and_line_breaks_in_text_arguments_are_allowed(orders: Any) -> None:
+    async with client(orders) as c:
+        result = await c.call_tool("list_orders", {"customer": "no such\tcustomer\r\n"})
+    assert not result.is_error, result.content
 
 
 @pytest.mark.parametrize(
@@ -116,6 +125,7 @@ async def test_bad_list_arguments_are_clear_errors(orders: Any, arguments: dict[
         ("cancel_order", {"id": 1001, "reason": "x" * 5000}, "reason: String should have at most 200 characters"),
         ("cancel_order", {"id": 1001, "reason": "\ud800"}, "reason: Input should be a valid string"),
         ("export_orders", {"customer": "y" * 50_000}, "customer: String should have at most 100 characters"),
+        ("cancel_order", {"id": 1001, "reason": "Dup\x00licate"}, "reason: control character U+0000 at index 3"),
     ],
 )
 async def test_out_of_range_arguments_name_the_argument(

@@ -93,3 +93,29 @@ def test_python_starts_without_a_result_and_without_a_host(page: Any, build_rt: 
     marks = silent.wait_until_started(90)
     assert "handshake" not in marks and marks["boot"] < marks["start"] < marks["python"]
     assert silent.error_panel() is None
+
+
+def test_a_tree_whose_ids_and_names_shadow_the_shim_does_not_stop_python(
+    page: Any, build_rt: Callable[..., BuiltView], engine: Engine
+) -> None:
+    """Named elements are window (and document) properties: a tool result's markup with the ids of the shim's
+    optional globals, or names of the document methods it calls, must not stop Python from starting."""
+    view = SandboxedView.mount(page, build_rt("server_view.py").html)  # no snapshot: pyviewSnapshot is not defined
+    open_session(view)
+    result = engine.result({"city": "Oslo"}, {"city": "Oslo"})
+    main = result["_meta"]["pyview"]["tree"][0]
+    main[1]["id"] = "pyviewSnapshot"
+    main[2] += [
+        ["p", {"id": "pyviewRestore"}, ["r"]],
+        ["p", {"id": "pyviewServer"}, ["s"]],
+        ["p", {"id": "openai"}, ["o"]],
+        ["img", {"name": "getElementById", "alt": ""}],
+        ["form", {"name": "createElement"}],
+    ]
+    view.post({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": result})
+    view.frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for()
+
+    view.wait_until_started(90)
+    view.frame.locator("[data-testid=count]").click()
+    view.frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
+    assert view.error_panel() is None

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
+import re
 import subprocess
 from pathlib import Path
 
-import pytest
 from hostile_view.payloads import (
     ANIMATION_BAD_TARGETS,
     ANIMATION_TAGS,
@@ -25,7 +24,6 @@ from pyview._core.components._policy import TABLE, attr_problem, prop_allowed, t
 from pyview._tooling.packager._policy_js import POLICY_JS, main, policy_js
 
 REPO = Path(__file__).resolve().parents[2]
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 JUDGE = """
 require(process.argv[1]);
@@ -47,18 +45,24 @@ def test_policy_js_is_generated_from_the_table():
             assert json.dumps(value) in policy_js()
 
 
+NAMING_TAGS = ["form", "img", "IMG", "iframe", "embed", "object", "div", "input", "a"]
+MEMBER_VALUES = ["createElement", "getElementById", "body", "activeElement", "createelement", "title", "x", ""]
+
+
 def cases() -> dict[str, list]:
     names = [*URL_NAMES, *BAD_NAMES, *ANIMATION_VALUE_NAMES, "attributeName", "title", "class", "style", "data-x"]
     values = [*BAD_URLS, *OK_URLS, *ANIMATION_BAD_TARGETS, "", "x", "#a;javascript:x", " data:image/png,x"]
     tags = [*URL_TAGS, *ANIMATION_TAGS, "div", "feImage", "svg:a", "INPUT"]
     return {
         "tags": [*BAD_TAGS, *tags, "my-widget", "foreignObject"],
-        "attrs": [list(case) for case in itertools.product(tags, names, values)],
+        "attrs": [
+            *(list(case) for case in itertools.product(tags, names, values)),
+            *(list(case) for case in itertools.product(NAMING_TAGS, ["name", "id", "ID", "svg:name"], MEMBER_VALUES)),
+        ],
         "props": ["value", "checked", "indeterminate", "innerHTML", "outerHTML", "srcdoc", "Value", "__proto__"],
     }
 
 
-@needs_node
 def test_python_and_javascript_give_the_same_verdicts():
     corpus = cases()
     done = subprocess.run(
@@ -84,3 +88,32 @@ def test_the_cli_reports_an_outdated_file(tmp_path, monkeypatch, capsys):
     assert "out of date" in capsys.readouterr().err
     assert module.main([]) == 0
     assert stale.read_text() == policy_js()
+
+
+def test_names_that_would_replace_a_document_member_the_runtime_reads_are_refused():
+    assert attr_problem("form", "name", "getElementById") == (
+        "the name would replace document.getElementById, which pyview's runtime calls"
+    )
+    assert attr_problem("img", "id", "createElement") is not None
+    assert attr_problem("IFRAME", "NAME", "activeElement") is not None
+    # not exposed on document, another member, or another spelling: allowed
+    assert attr_problem("div", "id", "createElement") is None
+    assert attr_problem("input", "name", "body") is None
+    assert attr_problem("form", "name", "createelement") is None
+    assert attr_problem("form", "name", "checkout") is None
+
+
+def test_every_document_member_the_runtime_reads_is_in_the_table():
+    """A new ``document.X`` in the shim or the browser core must be protected from a name that would replace it."""
+    sources = [*(REPO / "pyview/_core/runtime").glob("*.js"), REPO / "pyview/_boot.py"]
+    sources += (REPO / "pyview/_core").rglob("*.py")
+    used = {m for path in sources for m in re.findall(r"\bdocument\.([A-Za-z]+)", path.read_text("utf-8"))}
+    assert "createElement" in used and "getElementById" in used  # the scan sees the runtime
+    assert used <= set(TABLE["documentMembers"]), sorted(used - set(TABLE["documentMembers"]))
+
+
+def test_elements_that_change_how_the_document_loads_are_refused():
+    """``<meta name=referrer>``/``<meta http-equiv>`` change the whole document; ``<link rel=prefetch|preconnect|
+    dns-prefetch>`` reach the network outside most CSP directives."""
+    for tag in ("meta", "link", "LINK", "svg:meta"):
+        assert tag_problem(tag) == "the element runs code or changes how the whole document loads"

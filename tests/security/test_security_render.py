@@ -48,7 +48,7 @@ def test_refused_element_names(tag):
 
 
 def test_refused_element_builders():
-    for name in ("script", "base", "plaintext"):
+    for name in ("script", "base", "plaintext", "meta", "link"):
         with pytest.raises(AttributeError, match="refused"):
             getattr(h, name)
 

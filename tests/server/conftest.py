@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -96,9 +97,13 @@ def run_http_server(options: list[str]) -> Iterator[HttpServer]:
 
     def drain() -> None:
         assert process.stderr is not None
+        views_end = None  # the banner ends with "  Views (N):" and N lines, one per View
         for line in process.stderr:
             lines.append(line.rstrip("\n"))
-            if line.startswith("pyview: serving"):
+            counted = re.match(r"  Views \((\d+)\):", line)
+            if counted is not None:
+                views_end = len(lines) + int(counted.group(1))
+            if views_end is not None and len(lines) >= views_end:
                 ready.set()
 
     threading.Thread(target=drain, daemon=True).start()
@@ -107,7 +112,6 @@ def run_http_server(options: list[str]) -> Iterator[HttpServer]:
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             pytest.fail("the HTTP server did not start:\n" + "\n".join(lines))
-    time.sleep(0.2)  # the rest of the banner
     yield HttpServer(port, process, lines)
     process.terminate()
     try:

@@ -97,13 +97,15 @@ async def test_bad_arguments_name_the_argument(connect: Any, transport: str) -> 
         missing = await client.call_tool("greet", {"times": 1})
         wrong_type = await client.call_tool("greet", {"name": "Ada", "times": "often"})
         unknown = await client.call_tool("greet", {"name": "Ada", "tims": 2})
-    for result in (too_many, missing, wrong_type, unknown):
+        control = await client.call_tool("greet", {"name": "Ada\x00"})
+    for result in (too_many, missing, wrong_type, unknown, control):
         assert result.is_error
         assert result.content[0].text.startswith("Invalid arguments for tool 'greet':")
     assert "- times: Input should be less than or equal to 3 (got 9)" in too_many.content[0].text
     assert "- name: Field required" in missing.content[0].text
     assert "- times: Input should be a valid integer" in wrong_type.content[0].text
     assert "- tims: unknown argument (expected one of: name, times)" in unknown.content[0].text
+    assert "- name: control character U+0000 at index 3" in control.content[0].text
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)

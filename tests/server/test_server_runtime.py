@@ -183,6 +183,28 @@ async def test_oversized_and_malformed_events_are_refused() -> None:
         assert "error" not in answer and view.text("count") == "Clicked 3 times"  # ignored, never guessed by path
 
 
+async def test_oversized_start_and_host_context_are_refused_and_a_session_holds_a_bounded_context() -> None:
+    """``start`` and ``context`` are bounded like ``events``: a session (and its token) keeps them for its life."""
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        huge = {"content": [{"type": "text", "text": "x" * 1_500_000}]}
+        result = await client.call_tool("pyview_event", {"start": {"view": "counter", "input": {}, "result": huge}})
+        meta = result.meta["pyview"]
+        assert "`start` is too large" in meta["error"]["message"] and "session" not in meta
+
+        view = await started(client)
+        answer = await view.send(client.call_tool, [], context={"styles": {"css": "y" * 100_000}})
+        assert "`context` is too large" in answer["error"]["message"]
+        answer = await view.send(client.call_tool, [], capabilities={"x": "y" * 100_000})
+        assert "`capabilities` is too large" in answer["error"]["message"]
+        for key in "abc":  # each delta is small, but the session would hold them all
+            answer = await view.send(client.call_tool, [], context={key: "z" * 30_000})
+        assert "the host context this session holds is too large" in answer["error"]["message"]
+        assert len(view.token) < 200_000
+        await view.click(client.call_tool, "count")  # still usable
+        assert view.text("count") == "Clicked 3 times"
+
+
 async def test_a_raising_handler_is_reported_and_the_view_stays_usable(caplog: pytest.LogCaptureFixture) -> None:
     _, server = fresh_server()
     async with client_for(server) as client:

@@ -95,7 +95,8 @@ def screenshot(page: Any, view: SandboxedView) -> bytes:
     page.evaluate("(h) => { document.querySelector('iframe').style.height = h + 'px'; }", height)
     view.frame.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.mouse.move(0, 0)
-    page.wait_for_timeout(100)
+    # the blur and the pointer's leaving are painted: two frames rendered since (a condition, with Playwright's bound)
+    view.frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     png: bytes = page.locator("iframe").screenshot(animations="disabled", caret="hide")
     return png
 

@@ -1,24 +1,10 @@
-"""The examples in pyview.ui's docstrings run."""
+"""pyview.ui loads lazily, documents every public name, and keeps to the browser core's rules (its examples run in
+tests/api/test_doctests.py)."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
-import pytest
-
 import pyview._core.ui
 import pyview.ui
-
-MODULES = sorted(m.name for m in pkgutil.iter_modules(pyview._core.ui.__path__))
-
-
-@pytest.mark.parametrize("name", ["__init__", *MODULES])
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module("pyview.ui" if name == "__init__" else f"pyview._core.ui.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0
 
 
 def test_public_names_load_lazily_and_are_documented() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyview._core.components._event import Event, call_handler
-from pyview._core.components._hooks import current_component, use_ref, use_state
+from pyview._core.components._hooks import use_handle
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -80,14 +80,7 @@ def use_action(fn: Callable[..., object], *, show_errors: bool = False) -> Actio
         ...         h.p(f"Failed: {save.error}", role="alert") if save.error else None,
         ...     )
     """
-    comp = current_component()
-    if comp is None:
-        raise RuntimeError("hooks can only be called while a @component function renders")
-    _, set_tick = use_state(0)
-    box = use_ref()
-    if box.current is None:
-        box.current = Action(comp.root, lambda: set_tick(lambda n: n + 1), show_errors)
-    action: Action = box.current
+    action = use_handle(lambda root, rerender: Action(root, rerender, show_errors))
     action.fn = fn
     action.show_errors = show_errors
     return action

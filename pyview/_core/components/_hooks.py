@@ -244,3 +244,25 @@ def use_ref(initial: Any = None) -> Ref:
         slot = Ref(initial if seed is None else seed(comp, len(comp.hooks), "r", initial))
         comp.hooks.append(slot)
     return slot
+
+
+def use_handle(make: Callable[[Any, Callable[[], None]], T]) -> T:
+    """An object this component keeps for its life, made on its first render by ``make(root, rerender)``; calling
+    ``rerender()`` renders the component again (the handles of ``use_action`` and ``use_server_tool``).
+
+    Example:
+        >>> from pyview.components import component, h
+        >>> @component
+        ... def Ticker():
+        ...     ticks = use_handle(lambda root, rerender: {"n": 0, "rerender": rerender})
+        ...     return h.button(f"ticks: {ticks['n']}")
+    """
+    comp = current_component()
+    if comp is None:
+        raise RuntimeError("hooks can only be called while a @component function renders")
+    _, set_tick = use_state(0)
+    box = use_ref()
+    if box.current is None:
+        box.current = make(comp.root, lambda: set_tick(lambda n: n + 1))
+    handle: T = box.current
+    return handle

@@ -25,8 +25,10 @@ Example:
 from __future__ import annotations
 
 #: Elements never built: ``script`` in any spelling or namespace, ``base`` (re-targets every relative URL),
-#: ``plaintext`` (swallows the rest of the document, the boot's scripts included).
-REFUSED_TAGS = frozenset({"script", "base", "plaintext"})
+#: ``plaintext`` (swallows the rest of the document, the boot's scripts included), ``meta`` (a referrer policy or a
+#: refresh for the whole document) and ``link`` (prefetch, preload, DNS prefetch and preconnect reach the network
+#: outside most CSP directives, and a View's styles are its own ``<style>``).
+REFUSED_TAGS = frozenset({"script", "base", "plaintext", "meta", "link"})
 
 #: Attributes never set, whatever their value. Every name starting with ``on`` (inline handlers) is refused too.
 REFUSED_ATTRS = frozenset({"srcdoc", "http-equiv"})
@@ -60,6 +62,18 @@ ANIMATION_VALUE_ATTRS = frozenset({"to", "from", "by", "values"})
 #: The attribute naming an animation's target attribute: it may not name a refused or ``on*`` attribute.
 ANIMATION_TARGET_ATTR = "attributename"
 
+#: Elements that ``document`` exposes by their ``name`` (``<img>`` and ``<object>`` by ``id`` too), and the attributes
+#: that do it. Such a property overrides the document's own members (``document.createElement``), so these may not
+#: name a member pyview's runtime reads: :data:`DOCUMENT_MEMBERS`.
+NAMED_TAGS = frozenset({"embed", "form", "iframe", "img", "object"})
+NAMING_ATTRS = frozenset({"name", "id"})
+#: The members of ``document`` that pyview's runtime (the JS shim and the browser core) reads; a test keeps this
+#: list complete. Compared case-sensitively, as the browser looks them up.
+DOCUMENT_MEMBERS = frozenset(
+    """activeElement addEventListener body createDocumentFragment createElement createElementNS createTextNode
+    documentElement getElementById head readyState""".split()  # noqa: SIM905
+)
+
 #: DOM properties a patch may set (``.value`` ...): the controlled form values, nothing else.
 PROPERTIES = frozenset({"value", "checked", "indeterminate"})
 
@@ -78,6 +92,9 @@ TABLE: dict[str, list[str]] = {
     "animationValueAttrs": sorted(ANIMATION_VALUE_ATTRS),
     "animationTargetAttr": [ANIMATION_TARGET_ATTR],
     "properties": sorted(PROPERTIES),
+    "namedTags": sorted(NAMED_TAGS),
+    "namingAttrs": sorted(NAMING_ATTRS),
+    "documentMembers": sorted(DOCUMENT_MEMBERS),
 }
 
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -93,6 +110,7 @@ _SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789+-.")
 _KINDS: dict[str, int | str] = {}
 _TAGS: dict[str, str | None] = {}
 _CACHE_MAX = 4096
+_CHECKED_ATTRS = URL_ATTRS | ANIMATION_VALUE_ATTRS | NAMING_ATTRS | {ANIMATION_TARGET_ATTR}
 
 
 def local_name(name: str) -> str:
@@ -158,7 +176,7 @@ def attr_kind(name: str) -> int | str:
         kind = "inline event handlers run code (pass a Python function: on_click=handler)"
     elif local in REFUSED_ATTRS:
         kind = "the attribute can load a document or run code"
-    elif local in URL_ATTRS or local in ANIMATION_VALUE_ATTRS or local == ANIMATION_TARGET_ATTR:
+    elif local in _CHECKED_ATTRS:
         kind = 1
     else:
         kind = 0
@@ -177,6 +195,8 @@ def attr_problem(tag: str, name: str, value: str) -> str | None:
         'the attribute can load a document or run code'
         >>> attr_problem("set", "to", "javascript:alert(1)")
         "the scheme 'javascript:' is not allowed"
+        >>> attr_problem("form", "name", "getElementById")
+        "the name would replace document.getElementById, which pyview's runtime calls"
     """
     kind = attr_kind(name)
     if kind == 0:
@@ -185,6 +205,10 @@ def attr_problem(tag: str, name: str, value: str) -> str | None:
         return kind
     local = local_name(name)
     element = local_name(tag)
+    if local in NAMING_ATTRS:
+        if element in NAMED_TAGS and value in DOCUMENT_MEMBERS:
+            return f"the name would replace document.{value}, which pyview's runtime calls"
+        return None
     if local in URL_ATTRS:
         why = url_problem(element, local, value)
     elif element not in ANIMATION_TAGS:

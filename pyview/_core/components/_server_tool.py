@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from pyview._core.components._app import use_app
-from pyview._core.components._hooks import current_component, use_effect, use_ref, use_state
+from pyview._core.components._hooks import use_effect, use_handle
 
 if TYPE_CHECKING:
     from asyncio import Task
@@ -147,14 +147,7 @@ def use_server_tool(
         ...         h.button("…" if greet.pending else "Greet", on_click=lambda: greet.call({"name": "Ada"})),
         ...     )
     """
-    comp = current_component()
-    if comp is None:
-        raise RuntimeError("hooks can only be called while a @component function renders")
-    _, set_tick = use_state(0)
-    box = use_ref()
-    if box.current is None:
-        box.current = ServerTool(comp.root, lambda: set_tick(lambda n: n + 1), name)
-    tool: ServerTool[Any] = box.current
+    tool: ServerTool[Any] = use_handle(lambda root, rerender: ServerTool(root, rerender, name))
     tool.name = name
     tool._app = use_app()
     use_effect(lambda: tool.cancel, [])  # unmounting cancels a running call

@@ -7,6 +7,17 @@
   const config = JSON.parse(document.getElementById("pyview-config").textContent);
   const marks = { boot: stamp() };
   let failed = false;
+  // The shim's optional parts are read once, here, before any tool result's markup exists, and only as real globals
+  // with the expected member: an element with that id or name is a window property too (named access).
+  const optional = (name, member) => {
+    const value = Object.prototype.hasOwnProperty.call(globalThis, name) ? globalThis[name] : undefined;
+    return value && typeof (member ? value[member] : value) === "function" ? value : undefined;
+  };
+  const snapshotLoader = optional("pyviewSnapshot", "start");
+  const serverRuntime = optional("pyviewServer", "start");
+  const openaiAdapter = optional("pyviewOpenAI");
+  const gunzipFallback = optional("pyviewGunzip");
+  const partsFetcher = optional("pyviewParts"); // auto documents: their runtime parts (parts.js)
 
   // ---- The first result before Python: Pyodide's start (wasm compile, CPython's init) holds the frame's main thread
   // and the cores for seconds, and the handshake, the tool result and its paint each need that thread. So Pyodide
@@ -41,7 +52,7 @@
   // ---- The host message buffer: messages from the host wait here until Python (or the server client) subscribes ----
   const early = [];
   // View state on a re-mount (restore.js, in documents that run Python)
-  const restore = globalThis.pyviewRestore;
+  const restore = optional("pyviewRestore", "take");
   const frame = globalThis.pyviewFrame; // host context and size reports until Python takes over (host_frame.js)
   let subscriber = null;
   let openai = null; // the window.openai adapter, when the MCP Apps bridge did not answer (openai.js)
@@ -112,8 +123,10 @@
     answerEarlyHook = () => clearTimeout(noHost);
     // No MCP Apps bridge answered but the page has window.openai (ChatGPT's Apps SDK): talk to that instead.
     setTimeout(() => {
-      if (settleSession === null || !globalThis.openai || !globalThis.pyviewOpenAI) return;
-      openai = globalThis.pyviewOpenAI(globalThis.openai, deliver);
+      // window.openai is the host's, so read when needed, but only as a real global (not an element named openai)
+      const host = Object.prototype.hasOwnProperty.call(globalThis, "openai") ? globalThis.openai : null;
+      if (settleSession === null || !host || typeof host !== "object" || host instanceof Node || !openaiAdapter) return;
+      openai = openaiAdapter(host, deliver);
       marks.bridge = "openai";
       answerEarly({ jsonrpc: "2.0", id: EARLY_ID, result: openai.initializeResult(config.handshake) });
       openai.started();
@@ -196,15 +209,15 @@
       return new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     }
     using("gunzip");
-    return globalThis.pyviewGunzip(bytes);
+    return gunzipFallback(bytes);
   };
 
   // ---- Inline runtime: the runtime's own URLs are answered from the document ----------------------------------
   const INLINE_BASE = "https://pyview.invalid/runtime/";
   const RUNTIME_BLOBS = ["pyodide.asm.wasm", "python_stdlib.zip"];
   // a memory snapshot (runtime/snapshot.js) when the build baked one, else a plain start
-  const startPyodide = (options) => globalThis.pyviewSnapshot
-    ? globalThis.pyviewSnapshot.start(loadPyodide, options, config, blobResponse)
+  const startPyodide = (options) => snapshotLoader
+    ? snapshotLoader.start(loadPyodide, options, config, blobResponse)
     : loadPyodide(options);
   const partBytes = new Map(); // auto: the runtime parts fetched so far (stored bytes, checked), by name
   const blobResponse = (name) => {
@@ -313,7 +326,7 @@
     const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
     logToHost(note);
     try {
-      globalThis.pyviewServer.start({ config, marks, reason, python, fail });
+      serverRuntime.start({ config, marks, reason, python, fail });
     } catch (error) {
       switched = false;
       fail("error", "The View could not start", `${error?.stack || error}`, "The server runtime failed to start.");
@@ -373,7 +386,7 @@
     marks.fetch = stamp();
     let parts;
     try {
-      parts = globalThis.pyviewParts(config.runtime, globalThis.pyviewServer.request);
+      parts = partsFetcher(config.runtime, serverRuntime.request);
       const names = Object.keys(config.runtime.parts);
       const all = await Promise.all(names.map((name) => parts.get(name)));
       names.forEach((name, index) => partBytes.set(name, all[index]));
@@ -412,7 +425,7 @@
         }
         let given;
         try {
-          given = await globalThis.pyviewServer.handover();
+          given = await serverRuntime.handover();
         } catch (error) {
           stayOnServer(`the server kept the View: ${error && error.message || error}`);
           return null;

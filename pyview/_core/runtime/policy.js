@@ -16,12 +16,15 @@
     "animationValueAttrs": ["by", "from", "to", "values"],
     "dataTypePrefixes": ["audio/", "video/"],
     "dataTypes": ["image/avif", "image/bmp", "image/gif", "image/jpeg", "image/jpg", "image/png", "image/vnd.microsoft.icon", "image/webp", "image/x-icon"],
+    "documentMembers": ["activeElement", "addEventListener", "body", "createDocumentFragment", "createElement", "createElementNS", "createTextNode", "documentElement", "getElementById", "head", "readyState"],
     "frameTags": ["embed", "fencedframe", "frame", "iframe", "object", "portal"],
     "imageContexts": ["feimage href", "image href", "img src", "input src", "video poster"],
     "imageOnlyDataTypes": ["image/svg+xml"],
+    "namedTags": ["embed", "form", "iframe", "img", "object"],
+    "namingAttrs": ["id", "name"],
     "properties": ["checked", "indeterminate", "value"],
     "refusedAttrs": ["http-equiv", "srcdoc"],
-    "refusedTags": ["base", "plaintext", "script"],
+    "refusedTags": ["base", "link", "meta", "plaintext", "script"],
     "safeSchemes": ["http", "https", "mailto", "tel"],
     "urlAttrs": ["action", "archive", "background", "base", "cite", "classid", "codebase", "data", "dynsrc", "formaction", "href", "icon", "longdesc", "lowsrc", "manifest", "ping", "poster", "profile", "src", "usemap"]
   };
@@ -35,6 +38,7 @@
   var IMAGE_ONLY = set(T.imageOnlyDataTypes), IMAGE_CONTEXTS = set(T.imageContexts), FRAMES = set(T.frameTags);
   var ANIMATIONS = set(T.animationTags), ANIMATION_VALUES = set(T.animationValueAttrs);
   var TARGET = T.animationTargetAttr[0], PROPERTIES = set(T.properties);
+  var NAMED_TAGS = set(T.namedTags), NAMING = set(T.namingAttrs), MEMBERS = set(T.documentMembers);
   var NAME = /^[A-Za-z][A-Za-z0-9_.\-]*(?::[A-Za-z][A-Za-z0-9_.\-]*)?$/;
   var SCHEME = /^[a-z][a-z0-9+.\-]*$/;
   // verdicts by name, filled on first use up to a bound (names can come from data)
@@ -67,7 +71,7 @@
     if (!NAME.test(name)) found = "not a valid attribute name";
     else if (l.slice(0, 2) === "on") found = ON_WHY;
     else if (REFUSED_ATTRS[l] === 1) found = "the attribute can load a document or run code";
-    else if (URL_ATTRS[l] === 1 || ANIMATION_VALUES[l] === 1 || l === TARGET) found = 1;
+    else if (URL_ATTRS[l] === 1 || ANIMATION_VALUES[l] === 1 || l === TARGET || NAMING[l] === 1) found = 1;
     else found = 0;
     if (cached++ < CACHE_MAX) kinds[name] = found;
     return found;
@@ -96,6 +100,12 @@
     if (typeof k === "string") return k;
     var l = local(name), element = local(String(tagName));
     value = String(value);
+    if (NAMING[l] === 1) {
+      if (NAMED_TAGS[element] === 1 && MEMBERS[value] === 1) {
+        return "the name would replace document." + value + ", which pyview's runtime calls";
+      }
+      return null;
+    }
     if (URL_ATTRS[l] === 1) return url(element, l, value);
     if (ANIMATIONS[element] !== 1) return null;
     if (l === TARGET) {

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pyview._tooling.dev._downloads import Downloads
+from pyview._tooling.host._context import tool_visibility
 from pyview._tooling.host._hosts import HOSTS, size_problem
 from pyview._tooling.host._relay import RelaySession
 from pyview.app import JsonRpcError
@@ -91,8 +92,18 @@ class DevHost:
                 await self._mount()
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        """Call a tool as the model would, then show its View with the input and the result."""
+        """Call a tool as the model would, then show its View with the input and the result.
+
+        A tool only the View may call (``_meta.ui.visibility`` without ``"model"``) is refused, as a real host hides
+        it from the model; the View still calls it (through the relay).
+        """
         tool = next((t for t in self.tools if t["name"] == name), {"name": name})
+        visibility = tool_visibility(tool)
+        if "model" not in visibility:
+            raise ValueError(
+                f"{name!r} is an app-only tool (_meta.ui.visibility is {visibility}): a host hides it from the model, "
+                "so the dev host does not call it as the model would; its View still calls it"
+            )
         try:
             result = await self.backend.call_tool(name, arguments)
         except JsonRpcError as exc:

@@ -12,6 +12,9 @@ four checks (:meth:`Guard.check`), in this order:
    headers): else 403. The token is embedded in the pages, which only same-origin scripts can read.
 4. **JSON**: a request with a body (``POST``...) has ``Content-Type: application/json``: else 415.
 
+And a body is at most :data:`MAX_BODY` bytes (``max_body``), by its ``Content-Length`` and as it arrives: else 413
+(nothing of it reaches the endpoint, so no tool is called with it).
+
 Example:
     >>> guard = Guard(port=8765, public=["/"])
     >>> guard.check("GET", "/", {"host": "127.0.0.1:8765"}, {}) is None
@@ -36,6 +39,8 @@ from typing import Any
 TOKEN_HEADER = "x-pyview-token"
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("0.0.0.0", "::", "")
+#: The largest request body an endpoint reads (a View's download or a tool's arguments fit with room to spare).
+MAX_BODY = 8 * 1024 * 1024
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -82,8 +87,10 @@ class Guard:
         port: int = 0,
         allow_hosts: Iterable[str] = (),
         public: Iterable[str] = (),
+        max_body: int = MAX_BODY,
     ) -> None:
         self.token = token or secrets.token_urlsafe(32)
+        self.max_body = max_body
         self.port = port
         names = set(LOOPBACK) | {_bracket(name) for name in allow_hosts}
         if host.strip() in WILDCARDS:
@@ -171,11 +178,39 @@ class GuardMiddleware:
             await PlainTextResponse(f"pyview: {reason}\n", status)(scope, receive, send)
             return
 
+        limit = self.guard.max_body
+        too_large = PlainTextResponse(f"pyview: the request body is too large (at most {limit:,} bytes)\n", 413)
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > limit:
+            await too_large(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def bounded_receive() -> MutableMapping[str, Any]:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:  # no Content-Length (chunked), or a wrong one
+                    raise _BodyTooLarge
+            return message
+
         async def send_with_headers(message: MutableMapping[str, Any]) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 extra = MutableHeaders(scope=message)
                 extra.setdefault("X-Content-Type-Options", "nosniff")
                 extra.setdefault("X-Frame-Options", "DENY")
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, bounded_receive, send_with_headers)
+        except _BodyTooLarge:
+            if not started:
+                await too_large(scope, receive, send)
+
+
+class _BodyTooLarge(Exception):
+    """Raised from ``receive`` past the body limit; the middleware answers 413."""

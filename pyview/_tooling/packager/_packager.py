@@ -334,7 +334,9 @@ def _assemble(
         and (name != PARTS_SCRIPT or runtime == "auto")
         and (name not in PYTHON_ONLY or dist is not None)
     ]
-    names = (*scripts, SNAPSHOT_SCRIPT) if snapshot is not None else tuple(scripts)
+    if snapshot is not None:  # before boot.js, which reads the shim's optional parts once when it loads
+        scripts.insert(scripts.index("boot.js"), SNAPSHOT_SCRIPT)
+    names = tuple(scripts)
     shims = [script_text(compact_js(_shim_text(name, runtime))) for name in names if (RUNTIME_DIR / name).exists()]
     config_json = script_json(config)
     html = render_document(

@@ -52,6 +52,7 @@ _BODY = """\
   var IMAGE_ONLY = set(T.imageOnlyDataTypes), IMAGE_CONTEXTS = set(T.imageContexts), FRAMES = set(T.frameTags);
   var ANIMATIONS = set(T.animationTags), ANIMATION_VALUES = set(T.animationValueAttrs);
   var TARGET = T.animationTargetAttr[0], PROPERTIES = set(T.properties);
+  var NAMED_TAGS = set(T.namedTags), NAMING = set(T.namingAttrs), MEMBERS = set(T.documentMembers);
   var NAME = /^[A-Za-z][A-Za-z0-9_.\\-]*(?::[A-Za-z][A-Za-z0-9_.\\-]*)?$/;
   var SCHEME = /^[a-z][a-z0-9+.\\-]*$/;
   // verdicts by name, filled on first use up to a bound (names can come from data)
@@ -84,7 +85,7 @@ _BODY = """\
     if (!NAME.test(name)) found = "not a valid attribute name";
     else if (l.slice(0, 2) === "on") found = ON_WHY;
     else if (REFUSED_ATTRS[l] === 1) found = "the attribute can load a document or run code";
-    else if (URL_ATTRS[l] === 1 || ANIMATION_VALUES[l] === 1 || l === TARGET) found = 1;
+    else if (URL_ATTRS[l] === 1 || ANIMATION_VALUES[l] === 1 || l === TARGET || NAMING[l] === 1) found = 1;
     else found = 0;
     if (cached++ < CACHE_MAX) kinds[name] = found;
     return found;
@@ -113,6 +114,12 @@ _BODY = """\
     if (typeof k === "string") return k;
     var l = local(name), element = local(String(tagName));
     value = String(value);
+    if (NAMING[l] === 1) {
+      if (NAMED_TAGS[element] === 1 && MEMBERS[value] === 1) {
+        return "the name would replace document." + value + ", which pyview's runtime calls";
+      }
+      return null;
+    }
     if (URL_ATTRS[l] === 1) return url(element, l, value);
     if (ANIMATIONS[element] !== 1) return null;
     if (l === TARGET) {

@@ -1,9 +1,9 @@
 """The MCP side of the server runtime: the app-only ``pyview_event`` tool and ``_meta["pyview"]`` on results.
 
-Example:
+Example (``tools/list`` then has ``pyview_event``, visibility ``["app"]``; results of weather's tools carry the
+rendered View):
     >>> views = Views()  # doctest: +SKIP
     >>> weather = views.add("weather", "weather_view", runtime="server")  # doctest: +SKIP
-    >>> # tools/list now has pyview_event (visibility ["app"]); results of weather's tools carry the rendered View
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ from pyview._tooling.server._server_app import ServerApp
 
 MAX_EVENTS = 64
 MAX_EVENT_BYTES = 64_000
+#: ``start`` (the tool input and result a session begins with) and what a session keeps of the host (its context,
+#: merged over calls, and capabilities): the session holds them, and its token carries them, for its whole life.
+MAX_START_BYTES = 1_000_000
+MAX_HOST_BYTES = 64_000
 
 
 class EventError(Exception):
@@ -40,7 +44,26 @@ def checked(args: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
     for event in events:
         if not isinstance(event.get("data", {}), dict) or not isinstance(event.get("path", []), list):
             raise EventError("an event's `data` must be an object and its `path` a list of numbers")
+    for key, limit in (("start", MAX_START_BYTES), ("context", MAX_HOST_BYTES), ("capabilities", MAX_HOST_BYTES)):
+        if args.get(key) is not None:
+            bounded(f"`{key}`", args[key], limit)
     return events, answers
+
+
+def bounded(what: str, value: Any, limit: int) -> None:
+    """Raise :class:`EventError` when ``value`` as JSON is larger than ``limit`` bytes.
+
+    Example:
+        >>> bounded("`context`", {"theme": "dark"}, 100)
+        >>> try:
+        ...     bounded("`context`", {"x": "y" * 200}, 100)
+        ... except EventError as exc:
+        ...     print(exc)
+        `context` is too large (209 bytes; at most 100)
+    """
+    size = len(json.dumps(value, default=str))
+    if size > limit:
+        raise EventError(f"{what} is too large ({size:,} bytes; at most {limit:,})")
 
 
 def dispatch(root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
-from pyview._tooling.server._events import EventError, checked, dispatch, settle
+from pyview._tooling.server._events import MAX_HOST_BYTES, EventError, bounded, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
 from pyview._tooling.server._signing import Signer, TokenError
@@ -198,6 +198,8 @@ class Engine:
             if isinstance(args.get("capabilities"), dict):
                 app.set_capabilities(args["capabilities"])
             if isinstance(args.get("context"), dict) and args["context"]:
+                merged = {**app.session.host_context, **args["context"]}  # what the session would hold after it
+                bounded("the host context this session holds", merged, MAX_HOST_BYTES)
                 app.merge_host_context(args["context"])
             for answer in answers:
                 if not app.answer(answer):

@@ -17,6 +17,7 @@ from mcp_types import CallToolRequestParams, CallToolResult, TextContent, ToolAn
 from pydantic import ValidationError
 
 from pyview._tooling.server import _openai
+from pyview._tooling.server._control_chars import control_character_errors
 from pyview._tooling.server._event_tool import EVENT_TOOL, ServerRuntime
 from pyview._tooling.server._parts import chunk_resources
 from pyview._tooling.server._results import TextFn, argument_errors, wrap_tool
@@ -384,4 +385,4 @@ def _check_arguments(tool: Tool, arguments: dict[str, Any]) -> str | None:
         return None
     if unknown:
         return argument_errors(tool.name, None, unknown=unknown, known=known)
-    return None
+    return control_character_errors(tool.name, arguments)

@@ -12,6 +12,7 @@ import concurrent.futures
 import contextlib
 import socket
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
@@ -107,6 +108,9 @@ class HostServer:
 def serving(app: Any, *, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve an ASGI app on a free loopback port in a background thread; yields its base URL.
 
+    Raises ``RuntimeError`` when the server thread stops before it serves (its error is in the log), or is not
+    serving within a minute.
+
     Example:
         >>> from pyview.server import runtime_files_app
         >>> with serving(runtime_files_app()) as url:  # doctest: +SKIP
@@ -120,8 +124,14 @@ def serving(app: Any, *, host: str = "127.0.0.1") -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="pyview-serving", daemon=True)
     thread.start()
-    while not server.started and thread.is_alive():
+    deadline = time.monotonic() + 60
+    while not server.started and thread.is_alive() and time.monotonic() < deadline:
         threading.Event().wait(0.01)
+    if not server.started:
+        server.should_exit = True
+        sock.close()
+        why = "is not serving after 60 s" if thread.is_alive() else "stopped before it served (see the log)"
+        raise RuntimeError(f"the ASGI server for {app!r} {why}")
     try:
         yield f"http://{host}:{sock.getsockname()[1]}"
     finally:

@@ -10,6 +10,10 @@ Fixtures:
 
 A test fails if its View logs a console error, throws, or reports a Python traceback, unless it is marked
 ``@pytest.mark.pyview_allow_errors`` or sets ``view.allow_errors = True``. See docs/testing.md.
+
+Installing pyview changes no other project's test run: the fixtures do nothing until a test asks for one, and the
+test order and pytest-xdist's scheduling change only with ``--pyview-order`` (browser tests last; under
+``--dist loadscope``, :mod:`pyview._tooling.testing._xdist`'s scheduler that keeps that order).
 """
 
 from __future__ import annotations
@@ -33,6 +37,18 @@ if TYPE_CHECKING:
 MountView = Callable[..., "MountedView"]
 
 
+ORDER_OPTION = "--pyview-order"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("pyview").addoption(
+        ORDER_OPTION,
+        action="store_true",
+        default=False,
+        help="run browser tests after all others (and keep that order under pytest-xdist's --dist loadscope)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "pyview_allow_errors: a View's console errors or Python tracebacks do not fail the test"
@@ -48,16 +64,18 @@ def uses_browser(item: pytest.Item) -> bool:
     return item.get_closest_marker("browser") is not None or bool(fixtures & _BROWSER_FIXTURES)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run browser tests last: once Playwright's sync API has started, the main thread has an event loop
-    set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there."""
-    items.sort(key=uses_browser)  # stable: the order within each group is kept
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--pyview-order``, run browser tests last: once Playwright's sync API has started, the main thread has
+    an event loop set, and ``asyncio.run`` (pytest-anyio's async tests) refuses to start there."""
+    if config.getoption(ORDER_OPTION):
+        items.sort(key=uses_browser)  # stable: the order within each group is kept
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under pytest-xdist's ``--dist loadscope``, keep that order: see :mod:`pyview._tooling.testing._xdist`."""
-    if config.getvalue("dist") != "loadscope":
+    """With ``--pyview-order`` under pytest-xdist's ``--dist loadscope``, keep that order: see
+    :mod:`pyview._tooling.testing._xdist`."""
+    if not config.getoption(ORDER_OPTION) or config.getvalue("dist") != "loadscope":
         return None
     from pyview._tooling.testing._xdist import ModuleRunScheduling
 
