@@ -143,7 +143,7 @@ class DevHost:
         self.session.mount(
             html,
             host,
-            ui_csp=meta.get("csp"),
+            ui_csp=meta.get("csp") if look.csp_domains else None,
             allow_wasm=self.allow_wasm and look.allow_wasm,
             prefers_border=bool(meta.get("prefersBorder")),
             workers=look.workers,

@@ -9,7 +9,9 @@ The values are taken from what those hosts are reported to send (public trackers
 re-check before relying on one. The capability sets follow the ext-apps host-probe presets: Claude Desktop has
 only tools, resources, links and messages; Copilot everything but file downloads; VS Code 1.133's webviews have
 no ``worker-src`` (blob workers are blocked). ``copilot`` borrows pyview's own look (only its capabilities are
-known). ``strict`` is the MCP Apps specification's default: no WebAssembly, no workers.
+known). ``strict`` is the MCP Apps specification's default: no WebAssembly, no workers. ``capped`` is the
+strictest host a View must still work in: every resource at most 1 MiB (Qwen Code's cap) and its `_meta.ui.csp`
+domains ignored (as Claude is reported to do), so a View's runtime URL is blocked.
 
 Example:
     >>> HOSTS["claude"].max_resource_bytes
@@ -78,7 +80,9 @@ class HostLook:
         allow_wasm: whether its CSP has ``'wasm-unsafe-eval'`` (Python Views need it).
         workers: whether its CSP allows ``worker-src 'self' blob:`` (without it, workers fall back to
             ``script-src`` and blob workers are blocked).
-        max_resource_bytes: the largest View document it shows (``None``: no limit known).
+        max_resource_bytes: the largest resource it reads for a View, its document or anything the View reads with
+            ``resources/read`` (``None``: no limit known).
+        csp_domains: whether it adds a resource's ``_meta.ui.csp`` domains to the frame's CSP.
         chrome: the dev page's colours around the View: ``page``, ``panel``, ``text``, ``muted``, ``accent``,
             ``bubble`` as ``[light, dark]`` pairs, and ``thread`` (the conversation column's width, px).
     """
@@ -92,6 +96,7 @@ class HostLook:
     allow_wasm: bool = True
     workers: bool = True
     max_resource_bytes: int | None = None
+    csp_domains: bool = True
     chrome: dict[str, Any] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
@@ -109,6 +114,7 @@ class HostLook:
             "allowWasm": self.allow_wasm,
             "workers": self.workers,
             "maxResourceBytes": self.max_resource_bytes,
+            "cspDomains": self.csp_domains,
             "font": self.variables.get("--font-sans", SYSTEM_SANS),
             "chrome": dict(self.chrome),
         }
@@ -249,6 +255,17 @@ HOSTS: dict[str, HostLook] = {
             ),
         ),
         HostLook(
+            "capped",
+            "capped (1 MiB per resource, no CSP domains)",
+            ALL,
+            ("inline", "fullscreen"),
+            "web",
+            _PYVIEW,
+            max_resource_bytes=1_048_576,
+            csp_domains=False,
+            chrome=_PYVIEW_CHROME,
+        ),
+        HostLook(
             "strict",
             "strict (spec default CSP)",
             ALL,
@@ -273,7 +290,16 @@ def size_problem(document: str, look: HostLook) -> str | None:
         >>> size_problem("small", HOSTS["claude"]) is None
         True
     """
-    size = len(document.encode("utf-8"))
+    return too_large(len(document.encode("utf-8")), look)
+
+
+def too_large(size: int, look: HostLook) -> str | None:
+    """Why ``look``'s host would refuse a resource of ``size`` bytes, or ``None``.
+
+    Example:
+        >>> too_large(2_000_000, HOSTS["capped"])
+        'the View is 2.0 MB; capped (1 MiB per resource, no CSP domains) shows resources up to 1.0 MB (profile capped)'
+    """
     limit = look.max_resource_bytes
     if limit is None or size <= limit:
         return None

@@ -2,8 +2,9 @@
 
 ``"full"`` advertises everything pyview's host implements; ``"minimal"`` advertises nothing optional, like a
 host that only renders the View (useful to check that a View feature-checks the capabilities it uses).
-``"chatgpt"``, ``"claude"``, ``"copilot"``, ``"vscode"``, ``"goose"`` and ``"strict"`` copy real hosts: their
-capabilities, theme variables, fonts, display modes, CSP and size limit (see :mod:`pyview._tooling.host._hosts`).
+``"chatgpt"``, ``"claude"``, ``"copilot"``, ``"vscode"``, ``"goose"``, ``"capped"`` and ``"strict"`` copy real
+hosts: their capabilities, theme variables, fonts, display modes, CSP and size limit (see
+:mod:`pyview._tooling.host._hosts`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any, Literal
 from pyview._tooling.host._hosts import HOSTS
 from pyview._version import __version__
 
-Profile = Literal["full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "strict"]
-PROFILES: tuple[Profile, ...] = ("full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "strict")
+Profile = Literal["full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "capped", "strict"]
+PROFILES: tuple[Profile, ...] = (
+    "full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "capped", "strict",
+)  # fmt: skip
 HOST_INFO: dict[str, str] = {"name": "pyview-host", "version": __version__}
 
 _MODALITIES: dict[str, Any] = {"text": {}, "image": {}, "audio": {}, "resource": {}, "resourceLink": {}}

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pyview._core.app import _protocol as p
 from pyview._tooling.host._context import tool_visibility
+from pyview._tooling.host._hosts import HOSTS, too_large
 from pyview.app import PROTOCOL_VERSION, JsonRpcError, JsonRpcPeer
 
 if TYPE_CHECKING:
     from pyview._tooling.host._backend import Backend
+    from pyview._tooling.host._profiles import Profile
 
 SUPPORTED_VERSIONS = p.SUPPORTED_PROTOCOL_VERSIONS
 
@@ -34,6 +36,7 @@ class ViewRequests:
     """The request handlers of :class:`~pyview.host.Host` (a mixin; the state lives on the host)."""
 
     backend: Backend | None
+    profile: Profile
     capabilities: dict[str, Any]
     context: dict[str, Any]
     host_info: dict[str, Any]
@@ -121,11 +124,16 @@ class ViewRequests:
         self._tools = {tool["name"]: tool for tool in tools}
         return {"tools": [tool for tool in tools if "app" in tool_visibility(tool)]}
 
-    def _resources_read(self, params: dict[str, Any]) -> Awaitable[dict[str, Any]]:
+    async def _resources_read(self, params: dict[str, Any]) -> dict[str, Any]:
         uri = params.get("uri")
         if not isinstance(uri, str):
             raise JsonRpcError(p.INVALID_PARAMS, "resources/read needs a string uri")
-        return self._server().read_resource(uri)
+        read = await self._server().read_resource(uri)
+        size = sum(len(str(item.get("text") or item.get("blob") or "")) for item in read.get("contents") or [])
+        problem = too_large(size, HOSTS[self.profile])
+        if problem is not None:  # as that host would: it refuses resources past its cap
+            raise JsonRpcError(p.INTERNAL_ERROR, f"{uri}: {problem}")
+        return read
 
     # -- requests the host itself answers --------------------------------------------------------------------
 
