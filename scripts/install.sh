@@ -7,6 +7,7 @@
 #   - Debian's redis-server (the View-state Redis store's tests start their own on a free loopback port)
 #   - the pinned Pyodide runtime (npm package `pyodide`) in the per-user cache
 #   - the npm packages of the conformance host (the official ext-apps AppBridge), when present
+#   - axe-core (npm, pinned in tests/a11y/package.json) for the accessibility tests
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
 # constraints.txt, pyproject.toml and tests/conformance/package-lock.json changed since the last complete install
@@ -17,13 +18,14 @@ cd "$(dirname "$0")/.."
 
 stamp_file=.venv/.pyview-install-stamp
 stamp() {
-  { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json 2>/dev/null; } \
+  { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json tests/a11y/package-lock.json 2>/dev/null; } \
     | sha256sum | cut -d' ' -f1
 }
 if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \
    && command -v chromium >/dev/null 2>&1 && [ -x .venv/bin/pyview ] \
    && compgen -G "${PYVIEW_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pyview}/pyodide-*" >/dev/null \
-   && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; }; then
+   && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; } \
+   && { [ ! -f tests/a11y/package.json ] || [ -f tests/a11y/node_modules/axe-core/axe.min.js ]; }; then
   echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
   exit 0
 fi
@@ -79,6 +81,11 @@ echo "install: pyodide runtime"
 if [ -f tests/engines/package.json ]; then
   echo "install: puppeteer-core for the Firefox engine (npm)"
   npm ci --prefix tests/engines --silent --no-audit --no-fund
+fi
+
+if [ -f tests/a11y/package.json ]; then
+  echo "install: axe-core for the accessibility tests (npm)"
+  npm ci --prefix tests/a11y --silent --no-audit --no-fund
 fi
 
 if [ -f tests/conformance/package.json ]; then
