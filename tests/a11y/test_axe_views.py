@@ -1,5 +1,5 @@
 """axe-core over the gallery and both examples, every screen, light and dark, in the server and Pyodide runtimes:
-no violation of WCAG 2.0/2.1 A or AA, and no best-practice finding that ``conftest.KEPT`` does not justify.
+no violation of WCAG 2.0/2.1 A or AA, and no best-practice finding that ``a11y_views.KEPT`` does not justify.
 
 One browser session per example and runtime walks the screens and runs axe at each; the theme changes by
 ``host-context-changed``, never by a new boot.
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import GALLERY, ORDERS, WEATHER, Auditor, expect, load_server
+from a11y_views import GALLERY, ORDERS, WEATHER, Auditor, expect, load_server, mount_example
 
 pytestmark = pytest.mark.browser
 
@@ -23,30 +23,6 @@ WEATHER_CONTEXT = {
     "containerDimensions": {"width": 640, "maxHeight": 2000},
     "locale": "en-GB",
 }
-
-
-def mount_example(
-    server: Any, browser: Any, document: str, backend: Any, context: dict[str, Any], runtime: str, **more: Any
-) -> Any:
-    """The View under a full host backed by ``backend``, minus the capabilities in ``without``."""
-    from pyview.host import Host
-    from pyview.testing import MountedView
-
-    without = more.get("without", ())
-
-    def create() -> tuple[Any, Any]:
-        host = Host(backend, profile="full", host_context=context)
-        for name in without:
-            host.capabilities.pop(name)
-        session = server.hub.create()
-        session.mount(document, host, ui_csp=None, allow_wasm=runtime == "inline", prefers_border=False)
-        return session, host
-
-    session, host = server.call(create)
-    page = browser.new_context(viewport={"width": 900, "height": 900}).new_page()
-    view = MountedView(server, session, host, page)
-    page.goto(f"{server.url}{session.base}/")
-    return view
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
@@ -115,7 +91,7 @@ def weather_result(city: str) -> dict[str, Any]:
 def test_weather_every_screen(
     runtime: str, axe_path: Path, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
 ) -> None:
-    from conftest import ensure_path
+    from a11y_views import ensure_path
 
     from pyview.host import McpBackend
 

@@ -493,6 +493,7 @@ def WeatherView() -> Element:
             title="Refresh",
             disabled=refresh_action.pending,
             on_click=refresh_action,
+            key="refresh",
         )
         if fullscreen and serves
         else None,
@@ -503,6 +504,7 @@ def WeatherView() -> Element:
             title="Exit fullscreen" if fullscreen else "Fullscreen: 24-hour chart and 7-day forecast",
             on_click=mode_action,
             disabled=mode_action.pending,
+            key="mode",  # the same button in both modes: focus stays on it across the switch
         )
         if can_toggle_mode
         else None,
