@@ -10,6 +10,15 @@ run(view, server=...) as pilot``).
 from __future__ import annotations
 
 from pyview._lazy import claim
+from pyview._tooling.testing._a11y import (
+    AXE_TAGS,
+    WCAG_TAGS,
+    AxeNotFound,
+    AxeReport,
+    Finding,
+    check_accessibility,
+    find_axe,
+)
 from pyview._tooling.testing._chromium import CHROMIUM_ARGS, ChromiumNotFound, chromium_executable, launch_chromium
 from pyview._tooling.testing._depths import ChromiumPilot, InProcessPilot, SyncPilot
 from pyview._tooling.testing._harness import MountedView, SyncHost, mount
@@ -19,10 +28,15 @@ from pyview._tooling.testing._screen import FakeApp, MElement, Screen, as_delive
 from pyview._tooling.testing._server import HostServer, serving
 
 __all__ = [
+    "AXE_TAGS",
     "CHROMIUM_ARGS",
+    "WCAG_TAGS",
+    "AxeNotFound",
+    "AxeReport",
     "ChromiumNotFound",
     "ChromiumPilot",
     "FakeApp",
+    "Finding",
     "HostServer",
     "InProcessPilot",
     "MElement",
@@ -33,7 +47,9 @@ __all__ = [
     "SyncHost",
     "SyncPilot",
     "as_delivered",
+    "check_accessibility",
     "chromium_executable",
+    "find_axe",
     "launch_chromium",
     "mount",
     "render",

@@ -9,6 +9,7 @@
 #   - the npm packages of the conformance host (the official ext-apps AppBridge) and of the two-origin test host
 #     (tests/realhost: the official MCP client too), bundled by tests/conformance/build.mjs, when present, and of
 #     tests/clients (the official MCP TypeScript client, @modelcontextprotocol/client, over stdio)
+#   - axe-core (npm, pinned in tests/a11y/package.json) for the accessibility tests
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
 # constraints.txt, pyproject.toml and tests/conformance's package-lock.json, build.mjs and src/ changed since the
@@ -21,14 +22,16 @@ cd "$(dirname "$0")/.."
 stamp_file=.venv/.pyview-install-stamp
 stamp() {
   { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json \
-      tests/conformance/build.mjs tests/conformance/src/*.js tests/clients/package-lock.json 2>/dev/null; } \
+      tests/conformance/build.mjs tests/conformance/src/*.js tests/clients/package-lock.json \
+      tests/a11y/package-lock.json 2>/dev/null; } \
     | sha256sum | cut -d' ' -f1
 }
 if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \
    && command -v chromium >/dev/null 2>&1 && [ -x .venv/bin/pyview ] \
    && compgen -G "${PYVIEW_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pyview}/pyodide-*" >/dev/null \
    && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; } \
-   && { [ ! -f tests/clients/package.json ] || [ -d tests/clients/node_modules ]; }; then
+   && { [ ! -f tests/clients/package.json ] || [ -d tests/clients/node_modules ]; } \
+   && { [ ! -f tests/a11y/package.json ] || [ -f tests/a11y/node_modules/axe-core/axe.min.js ]; }; then
   echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
   exit 0
 fi
@@ -84,6 +87,11 @@ echo "install: pyodide runtime"
 if [ -f tests/engines/package.json ]; then
   echo "install: puppeteer-core for the Firefox engine (npm)"
   npm ci --prefix tests/engines --silent --no-audit --no-fund
+fi
+
+if [ -f tests/a11y/package.json ]; then
+  echo "install: axe-core for the accessibility tests (npm)"
+  npm ci --prefix tests/a11y --silent --no-audit --no-fund
 fi
 
 if [ -f tests/conformance/package.json ]; then

@@ -321,11 +321,11 @@ def test_partial_input_names_the_city_before_the_result() -> None:
     app, screen = mounted()
     app.emit("tool_input_partial", ToolInput({"arguments": {"city": "Reykj"}}, partial=True))
     screen.settle()
-    assert screen.find("h2").text == "Reykj"
+    assert screen.find("h1").text == "Reykj"
     assert screen.find("[data-testid=status]").text == "Getting the forecast for Reykj…"
     app.emit("tool_input", ToolInput({"arguments": {"city": "Reykjavík"}}))
     screen.settle()
-    assert screen.find("h2").text == "Reykjavík"
+    assert screen.find("h1").text == "Reykjavík"
 
 
 def test_inline_card_shows_the_current_conditions() -> None:
@@ -370,7 +370,7 @@ def test_unit_toggle_refetches_through_the_app_only_tool_and_tells_the_model() -
     # a new result from the host (a new tool call) replaces the refreshed one
     app.emit("tool_result", result_for("Paris"))
     screen.settle()
-    assert screen.find("h2").text == "Paris" and screen.find("button[aria-pressed=true]").text == "°C"
+    assert screen.find("h1").text == "Paris" and screen.find("button[aria-pressed=true]").text == "°C"
 
 
 def test_unit_toggle_shows_a_failure_and_keeps_the_forecast() -> None:
@@ -424,7 +424,7 @@ def test_cancelled_before_the_result() -> None:
     app.emit("tool_input", ToolInput({"arguments": {"city": "Tokyo"}}))
     app.emit("tool_cancelled", ToolCancelled({"reason": "The user stopped the request."}))
     screen.settle()
-    assert screen.find("[data-testid=cancelled] h2").text == "The forecast for Tokyo was cancelled"
+    assert screen.find("[data-testid=cancelled] h1").text == "The forecast for Tokyo was cancelled"
     assert "The user stopped the request." in screen.find("[data-testid=cancelled]").text
 
 
@@ -436,12 +436,12 @@ def test_error_result_is_readable_and_suggestions_fetch_the_city() -> None:
     except places.UnknownCity as exc:
         app.emit("tool_result", error_result(str(exc)))
     screen.settle()
-    assert screen.find("[data-testid=error] h2").text == "Couldn't get the weather"
+    assert screen.find("[data-testid=error] h1").text == "Couldn't get the weather"
     assert screen.find("[data-testid=error-text]").text.startswith("I don't have weather for 'Lodnon'.")
     app.tool_results["refresh_weather"] = result_for("London", "imperial")
     screen.click("Show London")
     assert app.calls == [("refresh_weather", {"city": "London", "units": "imperial"})]
-    assert screen.find("h2").text == "London"
+    assert screen.find("h1").text == "London"
     assert app.model_context[0][0].startswith("The user picked London.")
 
 
@@ -472,7 +472,7 @@ def test_a_malformed_forecast_is_explained_and_the_next_good_one_shown(change: A
     )
     app.emit("tool_result", result_for("Nairobi"))
     screen.settle()
-    assert screen.query("[data-testid=error]") is None and screen.find("h2").text == "Nairobi"
+    assert screen.query("[data-testid=error]") is None and screen.find("h1").text == "Nairobi"
     assert screen.find("[data-testid=daily]") and not screen.errors
 
 
@@ -483,7 +483,7 @@ def test_an_error_result_clears_on_the_next_good_one() -> None:
     assert screen.find("[data-testid=error-text]").text == "the weather service is asleep"
     app.emit("tool_result", result_for("Oslo"))
     screen.settle()
-    assert screen.query("[data-testid=error]") is None and screen.find("h2").text == "Oslo"
+    assert screen.query("[data-testid=error]") is None and screen.find("h1").text == "Oslo"
 
 
 def test_a_malformed_refresh_keeps_the_forecast_and_a_later_result_clears_the_note() -> None:
@@ -500,7 +500,7 @@ def test_a_malformed_refresh_keeps_the_forecast_and_a_later_result_clears_the_no
     assert screen.find("button[aria-pressed=true]").text == "°C" and app.model_context == []
     app.emit("tool_result", result_for("Paris"))  # a new result from the host: the note was about the old one
     screen.settle()
-    assert screen.query(".wx-note") is None and screen.find("h2").text == "Paris"
+    assert screen.query(".wx-note") is None and screen.find("h1").text == "Paris"
     assert not screen.errors
 
 

@@ -102,7 +102,7 @@ def test_first_paint_partial_input_then_cancel(mount_view: Callable[..., Any]) -
     view.send_tool_input_partial({"city": "Reykjavík"})
     expect(view.locator(".wx-city")).to_have_text("Reykjavík")
     view.send_tool_cancelled("The user stopped the request.")
-    expect(view.locator("[data-testid=cancelled] h2")).to_have_text("The forecast for Reykjavík was cancelled")
+    expect(view.locator("[data-testid=cancelled] h1")).to_have_text("The forecast for Reykjavík was cancelled")
     expect(view.locator("[data-testid=cancelled]")).to_contain_text("The user stopped the request.")
 
 

@@ -355,7 +355,7 @@ def test_the_card_names_its_source_and_namesakes_become_buttons() -> None:
     except places.AmbiguousCity as exc:
         app.emit("tool_result", ToolResult({"content": [{"type": "text", "text": str(exc)}], "isError": True}))
     screen.settle()
-    assert screen.find("[data-testid=error] h2").text == "Which place do you mean?"
+    assert screen.find("[data-testid=error] h1").text == "Which place do you mean?"
     buttons = [button.text for button in screen.find_all(".wx-suggest button")]
     assert buttons == ["Show Portland, Oregon, United States", "Show Portland, Maine, United States"]
     maine = weather_data.forecast("Portland, Maine", now=JANUARY)
@@ -462,14 +462,14 @@ def test_the_server_sends_it_valid_and_the_card_leaves_out_what_is_missing(
     assert result.structured_content["current"]["uv_index"] is None
 
     screen = card(result.structured_content)
-    assert screen.find("h2").text == "Seattle"
+    assert screen.find("h1").text == "Seattle"
     assert screen.find("[data-testid=temperature]").text == "15°"
     assert screen.find("[data-testid=condition]").text == "Partly cloudy"
     assert "Feels like" not in screen.find(".wx-cond").text and "H 17°" in screen.find(".wx-cond").text
     stats = [term.text for term in screen.find_all("[data-testid=stats] dt")]
     assert stats == ["Wind", "Humidity", "Sunset"]  # no UV index: the recording has none for the hour
-    assert screen.find("[data-testid=hourly] h3").text == "Next 24 hours"
-    assert screen.find("[data-testid=daily] h3").text == "7-day forecast"
+    assert screen.find("[data-testid=hourly] h2").text == "Next 24 hours"
+    assert screen.find("[data-testid=daily] h2").text == "7-day forecast"
     assert len(screen.find_all("[data-testid=daily] tr")) == 7
     assert screen.find("[data-testid=source]").text.startswith("Weather data by Open-Meteo.com")
 
@@ -491,8 +491,8 @@ def test_fewer_hours_and_days_show_what_there_is() -> None:
     assert [day.date for day in short.daily] == ANSWER["daily"]["time"][:3]
     assert not short.current.is_day  # 01:30, before the 05:42 sunrise
     screen = card(short.model_dump())
-    assert screen.find("[data-testid=hourly] h3").text == "Next 2 hours"
-    assert screen.find("[data-testid=daily] h3").text == "3-day forecast"
+    assert screen.find("[data-testid=hourly] h2").text == "Next 2 hours"
+    assert screen.find("[data-testid=daily] h2").text == "3-day forecast"
     assert screen.find("[data-testid=stats] dt").text == "Wind"
     assert "Now" in screen.find("[data-testid=hourly] svg").text
 
@@ -536,7 +536,7 @@ def test_a_real_recording_whose_current_time_is_after_its_hours_shows_no_hourly_
     assert report.daily[1].condition == "fog" and report.daily[2].uv_index == 3
     screen = card(report.model_dump())
     assert screen.query("[data-testid=hourly]") is None  # no hourly strip, and no crash
-    assert screen.find("[data-testid=daily] h3").text == "3-day forecast"
+    assert screen.find("[data-testid=daily] h2").text == "3-day forecast"
     assert screen.find("[data-testid=temperature]").text == "18°"
     assert "Feels like 18°" in screen.find(".wx-cond").text
     assert [term.text for term in screen.find_all("[data-testid=stats] dt")] == ["Wind", "Humidity", "Sunset"]

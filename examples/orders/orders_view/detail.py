@@ -8,7 +8,7 @@ from orders_view.api import ToolFailed
 from orders_view.format import STATUS_LABELS, date, date_time, money, plural
 from orders_view.icons import icon
 from orders_view.table import status_pill
-from pyview.components import component, h, use_action, use_state
+from pyview.components import component, h, stop_propagation, use_action, use_state
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -245,7 +245,7 @@ def CancelDialog(
             role="dialog",
             aria_modal=True,
             aria_labelledby="o-cancel-title",
-            on_key_down=key_down,
+            on_key_down=stop_propagation(key_down),  # the dialog's keys: Escape closes it, not the order behind
         ),
         class_="o-overlay",
     )

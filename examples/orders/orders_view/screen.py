@@ -260,7 +260,7 @@ def OrdersScreen() -> Element:
             on_cancel=lambda: set_confirming(True),
             on_fullscreen=toggle_fullscreen,
         )
-    return h.div(
+    return h.main(  # the View's one landmark: everything it shows is inside
         h.style(CSS),
         h.header(
             h.div(h.h1("Orders"), h.p(summary(page, loading))),

@@ -14,6 +14,7 @@ CSS = """
   --o-bg-3: var(--color-background-tertiary, light-dark(#efeeea, #2f2f34));
   --o-text: var(--color-text-primary, light-dark(#1d1d1f, #f2f2f0));
   --o-text-2: var(--color-text-secondary, light-dark(#5f5e5a, #b4b3ad));
+  /* tertiary is for marks, never for text: hosts' tertiary text colours are too faint for small text (WCAG AA) */
   --o-text-3: var(--color-text-tertiary, light-dark(#8a8983, #8d8c86));
   --o-border: var(--color-border-primary, light-dark(#e3e2dc, #3a3a40));
   --o-border-2: var(--color-border-secondary, light-dark(#eeede8, #303035));
@@ -59,7 +60,8 @@ button:disabled { cursor: default; opacity: 0.55; }
 .o-button:hover:not(:disabled) { background: var(--o-bg-2); }
 .o-button--primary { background: var(--o-text); color: var(--o-bg); border-color: var(--o-text); }
 .o-button--primary:hover:not(:disabled) { background: var(--o-text); opacity: 0.88; }
-.o-button--danger { background: var(--o-danger); color: #fff; border-color: var(--o-danger); }
+/* the page background on the danger colour: light text on a dark red in light themes, and the reverse in dark ones */
+.o-button--danger { background: var(--o-danger); color: var(--o-bg); border-color: var(--o-danger); }
 .o-button--danger:hover:not(:disabled) { background: var(--o-danger); opacity: 0.9; }
 .o-button--ghost { border-color: transparent; background: transparent; }
 .o-icon { width: 14px; height: 14px; flex: none; }
@@ -75,7 +77,7 @@ button:disabled { cursor: default; opacity: 0.55; }
 .o-chip:hover:not(:disabled) { color: var(--o-text); }
 .o-chip[aria-pressed="true"] { background: var(--o-bg); color: var(--o-text); box-shadow: 0 1px 2px rgba(0,0,0,.12);
   font-weight: var(--font-weight-medium, 500); }
-.o-chip small { font-size: var(--o-text-xs); color: var(--o-text-3); }
+.o-chip small { font-size: var(--o-text-xs); color: var(--o-text-2); }
 .o-search { flex: 1 1 180px; position: relative; }
 .o-search input {
   width: 100%; padding: 6px 10px 6px 30px; border-radius: var(--o-radius-sm); background: var(--o-bg);
@@ -100,9 +102,10 @@ button:disabled { cursor: default; opacity: 0.55; }
 /* the table */
 .o-table-wrap {
   border: var(--o-line) solid var(--o-border); border-radius: var(--o-radius); overflow-x: auto; overflow-y: hidden;
-  background: var(--o-bg); transition: opacity 0.15s;
+  background: var(--o-bg);
 }
-.o-table-wrap[aria-busy="true"] { opacity: 0.6; }
+/* loading: a bar along the top, not faded rows (faded text would fall below AA contrast while it is read) */
+.o-table-wrap[aria-busy="true"] { box-shadow: inset 0 2px 0 var(--o-accent); cursor: progress; }
 .o-table { width: 100%; border-collapse: collapse; font-size: var(--o-text-sm); }
 .o-table th {
   text-align: left; font-weight: var(--font-weight-medium, 500); color: var(--o-text-2); background: var(--o-bg-2);
@@ -124,7 +127,7 @@ button:disabled { cursor: default; opacity: 0.55; }
 .o-row[aria-selected="true"] td { background: color-mix(in srgb, var(--o-accent) 10%, var(--o-bg)); }
 .o-id { font-family: var(--o-mono); font-size: var(--o-text-xs); color: var(--o-text-2); }
 .o-customer { max-width: 220px; overflow: hidden; text-overflow: ellipsis; }
-.o-customer small { display: block; color: var(--o-text-3); font-size: var(--o-text-xs); }
+.o-customer small { display: block; color: var(--o-text-2); font-size: var(--o-text-xs); }
 .o-muted { color: var(--o-text-2); }
 .o-empty { padding: 40px 16px; text-align: center; color: var(--o-text-2); }
 .o-empty strong { display: block; color: var(--o-text); margin-bottom: 4px; }
@@ -164,11 +167,11 @@ button:disabled { cursor: default; opacity: 0.55; }
   align-items: center; flex-wrap: wrap; }
 .o-detail-head p { margin: 2px 0 0; color: var(--o-text-2); font-size: var(--o-text-sm); }
 .o-detail h3 { margin: 0 0 6px; font-size: var(--o-text-xs); text-transform: uppercase; letter-spacing: 0.04em;
-  color: var(--o-text-3); font-weight: var(--font-weight-semibold, 600); }
+  color: var(--o-text-2); font-weight: var(--font-weight-semibold, 600); }
 .o-items { width: 100%; border-collapse: collapse; font-size: var(--o-text-sm); }
 .o-items td { padding: 5px 0; border-bottom: var(--o-line) solid var(--o-border-2); vertical-align: top; }
 .o-items td:last-child { text-align: right; white-space: nowrap; padding-left: 12px; }
-.o-items small { display: block; color: var(--o-text-3); font-family: var(--o-mono); font-size: 11px; }
+.o-items small { display: block; color: var(--o-text-2); font-family: var(--o-mono); font-size: 11px; }
 .o-sums { display: grid; grid-template-columns: 1fr auto; gap: 3px 12px; font-size: var(--o-text-sm);
   color: var(--o-text-2); margin-top: 8px; }
 .o-sums dd { margin: 0; text-align: right; }
@@ -182,7 +185,7 @@ button:disabled { cursor: default; opacity: 0.55; }
 .o-timeline li:not(:last-child)::after { content: ""; position: absolute; left: 6px; top: 15px; bottom: 0;
   width: 1px; background: var(--o-border); }
 .o-timeline li:last-child::before { background: var(--o-accent); }
-.o-timeline time { display: block; color: var(--o-text-3); font-size: var(--o-text-xs); }
+.o-timeline time { display: block; color: var(--o-text-2); font-size: var(--o-text-xs); }
 .o-timeline em { color: var(--o-text-2); font-style: normal; }
 .o-detail-foot { display: flex; justify-content: space-between; align-items: center; gap: 8px;
   border-top: var(--o-line) solid var(--o-border-2); padding-top: 12px; font-size: var(--o-text-sm);

@@ -137,7 +137,8 @@ def source_label(data: Weather) -> str:
 
 def Shell(*children: Any, fullscreen: bool = False, busy: bool = False) -> Element:
     """The View's outer element; the stylesheet travels with it, so the pre-rendered HTML is styled at once."""
-    return h.div(h.style(CSS), *children, class_=["wx", fullscreen and "wx--fullscreen"], aria_busy=busy or None)
+    # <main>: the View's one landmark; each face's title is its <h1>, the fullscreen sections' titles <h2>
+    return h.main(h.style(CSS), *children, class_=["wx", fullscreen and "wx--fullscreen"], aria_busy=busy or None)
 
 
 # -- the faces -----------------------------------------------------------------------------------------------------
@@ -146,7 +147,8 @@ def Shell(*children: Any, fullscreen: bool = False, busy: bool = False) -> Eleme
 @component
 def Skeleton(city: str | None) -> Element:
     """The loading card: the first paint, then the city's name as soon as the model has typed it."""
-    title = h.h2(city, class_="wx-city") if city else h.span(class_="wx-sk", style={"width": "140px", "height": "22px"})
+    placeholder = h.span(class_="wx-sk", style={"width": "140px", "height": "22px"})
+    title = h.h1(city, class_="wx-city") if city else h.div(h.h1("Weather", class_="wx-sr"), placeholder)
     status = f"Getting the forecast for {city}…" if city else "Waiting for a city…"
     return h.section(
         h.div(
@@ -187,7 +189,7 @@ def Cancelled(city: str | None, reason: str | None) -> Element:
         aria_hidden="true",
     )
     return h.section(
-        h.div(icon, h.div(h.h2(what), h.p(detail)), class_="wx-message"),
+        h.div(icon, h.div(h.h1(what), h.p(detail)), class_="wx-message"),
         class_="wx-card",
         data_testid="cancelled",
     )
@@ -203,7 +205,7 @@ def Problem(message: str, on_pick: Callable[[str], object] | None, pending: bool
         h.div(
             WeatherIcon("cloudy", size=40),
             h.div(
-                h.h2("Which place do you mean?" if choosing else "Couldn't get the weather"),
+                h.h1("Which place do you mean?" if choosing else "Couldn't get the weather"),
                 h.p(message, data_testid="error-text"),
             ),
             class_="wx-message",
@@ -488,6 +490,7 @@ def WeatherView() -> Element:
             title="Refresh",
             disabled=refresh_action.pending,
             on_click=refresh_action,
+            key="refresh",
         )
         if fullscreen and serves
         else None,
@@ -498,6 +501,7 @@ def WeatherView() -> Element:
             title="Exit fullscreen" if fullscreen else "Fullscreen: 24-hour chart and 7-day forecast",
             on_click=mode_action,
             disabled=mode_action.pending,
+            key="mode",  # the same button in both modes: focus stays on it across the switch
         )
         if can_toggle_mode
         else None,
@@ -518,7 +522,7 @@ def WeatherView() -> Element:
     card = h.section(
         h.div(
             h.div(
-                h.h2(data["city"], class_="wx-city"),
+                h.h1(data["city"], class_="wx-city"),
                 h.p(f"{where} · {long_date(data['local_time'])} · {updated}", class_="wx-sub"),
                 class_="wx-place",
             ),
@@ -555,7 +559,7 @@ def WeatherView() -> Element:
     return Shell(
         card,
         h.section(
-            h.h3(f"Next {len(hours)} hours" if len(hours) != 1 else "Next hour"),
+            h.h2(f"Next {len(hours)} hours" if len(hours) != 1 else "Next hour"),
             HourlyChart(tuple(hours), deg, twelve_hour, data["local_time"]),
             class_="wx-section",
             data_testid="hourly",
@@ -563,7 +567,7 @@ def WeatherView() -> Element:
         if hours
         else None,
         h.section(
-            h.h3(f"{len(days)}-day forecast"),
+            h.h2(f"{len(days)}-day forecast"),
             DailyTable(tuple(days), deg, labels["precipitation"], data["local_time"]),
             class_="wx-section",
             data_testid="daily",

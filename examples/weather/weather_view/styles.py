@@ -23,6 +23,7 @@ body { background: transparent; }
   --wx-danger-bg: var(--color-background-danger, light-dark(#fef3f2, #3b1716));
   --wx-warm: light-dark(#f97316, #fb923c);
   --wx-cool: light-dark(#3b82f6, #60a5fa);
+  --wx-rain: light-dark(#1d4ed8, #60a5fa); /* text: AA contrast on the card in both themes */
   --wx-sun: light-dark(#f59e0b, #fbbf24);
   --wx-cloud: light-dark(#c3ccd8, #8c97a8);
   --wx-cloud-dark: light-dark(#96a3b5, #667184);
@@ -53,6 +54,8 @@ body { background: transparent; }
 .wx-card[aria-busy="true"] .wx-now, .wx-card[aria-busy="true"] .wx-stats { opacity: 0.55; }
 .wx-top { display: flex; align-items: flex-start; justify-content: space-between; gap: 12px; }
 .wx-place { min-width: 0; }
+.wx-sr { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0);
+  white-space: nowrap; }
 .wx-city {
   margin: 0; font-size: var(--font-heading-md-size, 20px); line-height: 1.2;
   font-weight: var(--font-weight-semibold, 600); letter-spacing: -0.01em;
@@ -130,7 +133,7 @@ body { background: transparent; }
   margin-top: 16px; padding: 16px 18px 12px; background: var(--wx-bg);
   border: var(--border-width-regular, 1px) solid var(--wx-border); border-radius: var(--wx-radius);
 }
-.wx-section h3 {
+.wx-section h2 {
   margin: 0 0 8px; font-size: var(--font-text-xs-size, 12px); font-weight: var(--font-weight-semibold, 600);
   letter-spacing: 0.06em; text-transform: uppercase; color: var(--wx-text-2);
 }
@@ -157,7 +160,7 @@ body { background: transparent; }
 .wx-d-icon { width: 36px; }
 .wx-d-icon .wx-icon { display: block; }
 .wx-d-desc { color: var(--wx-text-2); font-size: var(--font-text-sm-size, 13px); }
-.wx-d-rain { width: 52px; text-align: right; color: var(--wx-cool); font-size: var(--font-text-sm-size, 13px);
+.wx-d-rain { width: 52px; text-align: right; color: var(--wx-rain); font-size: var(--font-text-sm-size, 13px);
   font-weight: var(--font-weight-medium, 500); }
 .wx-d-lo, .wx-d-hi { width: 40px; text-align: right; }
 .wx-d-lo { color: var(--wx-text-2); }
@@ -170,12 +173,12 @@ body { background: transparent; }
   background: linear-gradient(90deg, var(--wx-cool), var(--wx-warm)); }
 .wx-message { display: flex; gap: 14px; align-items: flex-start; }
 .wx-message .wx-icon { flex-shrink: 0; }
-.wx-message h2 {
+.wx-message h1 {
   margin: 2px 0 4px; font-size: var(--font-heading-sm-size, 17px); font-weight: var(--font-weight-semibold, 600);
 }
 .wx-message p { margin: 0; color: var(--wx-text-2); white-space: pre-line; }
 .wx-card--error { background: var(--wx-danger-bg); }
-.wx-card--error h2 { color: var(--wx-danger); }
+.wx-card--error h1 { color: var(--wx-danger); }
 .wx-suggest { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 12px; }
 .wx-sk { display: block; border-radius: 8px; background: color-mix(in srgb, var(--wx-text) 8%, transparent);
   animation: wx-pulse 1.4s ease-in-out infinite; }

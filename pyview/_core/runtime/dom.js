@@ -15,6 +15,12 @@
  * `textContent = ""` costs, not a walk over 10,000 nodes before the paint. node() and size() forget first.
  * A cloned row (see build) registers its ids only when one of them is first asked for, by a patch or an event;
  * a row removed before that is forgotten with no walk at all.
+ *
+ * Focus (keyboard users): a patch that removes the focused element moves focus to the first control left in the
+ * nearest part of the page that is still there, not to <body>; a control disabled while focused gets focus back
+ * once enabled; an inserted element with `autofocus` gets focus;
+ * an `aria-modal="true"` element (a dialog) takes focus when it appears, keeps Tab inside it, and gives focus back
+ * to the element that had it before (or the nearest control) when it goes.
  */
 (function () {
   "use strict";
@@ -134,6 +140,7 @@
     if (props) {  // after the children, so a <select>'s options exist when its value is set
       for (var j = 0; j < props.length; j++) setAttr(el, props[j], attrs[props[j]]);
     }
+    if (attrs && attrs.autofocus != null) autofocused = el;
     return el;
   }
 
@@ -422,6 +429,10 @@
   // -- applying a patch ------------------------------------------------------------------------------------
   function apply(json) {
     if (container === null) mount(document.getElementById("pyview-root"));
+    if (focusLater === null) {  // the first patch of this task: where focus is before any of them
+      var before = trail(document.activeElement);
+      focusLater = setTimeout(function () { focusLater = null; keepFocus(before); }, 0);
+    }
     var ops = JSON.parse(json);
     for (var i = 0; i < ops.length; i++) {
       var op = ops[i];
@@ -442,6 +453,78 @@
       }
     }
   }
+
+  // -- focus (see the header) --------------------------------------------------------------------------------
+  var FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), " +
+    "select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+  // Focus moves after the task that patched: a key's own default action (Enter's click comes after its keydown)
+  // must not land on the control focus moves to.
+  // A control disabled while focused (a button busy with its action) loses focus to <body>: it is `parked`, and
+  // gets focus back when it is enabled again.
+  var autofocused = null, dialog = null, opener = null, focusLater = null, parked = null;
+
+  function focusables(root) {
+    return Array.prototype.filter.call(root.querySelectorAll(FOCUSABLE), function (el) {
+      return el.getClientRects().length > 0;
+    });
+  }
+
+  // `el` and its ancestors up to the container, or null (nothing of the View is focused): a removed subtree loses
+  // its parentNode, so where focus was is remembered before a patch
+  function trail(el) {
+    if (!el || !container.contains || !container.contains(el) || el === container) return null;
+    var out = [];
+    for (var node = el; node && node !== container; node = node.parentNode) out.push(node);
+    out.push(container);
+    return out;
+  }
+
+  // focus the trail's element if still there, else the first control in its nearest ancestor still in the page
+  function focusNear(path) {
+    for (var i = 0; path && i < path.length; i++) {
+      var node = path[i];
+      if (!node.isConnected) continue;
+      if (i === 0 && node.focus) return node.focus();
+      var first = focusables(node)[0];
+      if (first) return first.focus();
+    }
+  }
+
+  function keepFocus(focused) {
+    var wanted = autofocused;
+    autofocused = null;
+    if (typeof container.querySelector !== "function") return;  // a DOM without selectors (a test's fake DOM)
+    var modal = container.querySelector("[aria-modal='true']");
+    if (modal !== dialog) {
+      if (dialog === null) opener = focused;
+      dialog = modal;
+      if (modal === null) return focusNear(opener);
+      if (!modal.contains(wanted)) wanted = focusables(modal)[0] || null;
+    }
+    if (wanted && wanted.isConnected) return wanted.focus();
+    var active = document.activeElement;
+    // a disabled element may stay document.activeElement until the browser's next focus fix-up
+    if (active !== null && active !== document.body && active.disabled !== true) return (parked = null);
+    if (focused && focused[0].isConnected && focused[0].disabled) return (parked = focused);
+    if (focused && !focused[0].isConnected) return focusNear(focused);
+    if (parked && (!parked[0].isConnected || !parked[0].disabled)) {
+      var back = parked;
+      parked = null;
+      focusNear(back);
+    }
+  }
+
+  // Tab and Shift+Tab cycle through the open dialog's controls
+  if (typeof document.addEventListener === "function") document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Tab" || dialog === null || !dialog.isConnected) return;
+    var items = focusables(dialog);
+    if (items.length === 0) return;
+    var first = items[0], last = items[items.length - 1], active = document.activeElement;
+    if (!dialog.contains(active) || (ev.shiftKey ? active === first : active === last)) {
+      ev.preventDefault();
+      (ev.shiftKey ? last : first).focus();
+    }
+  }, true);
 
   // -- events ----------------------------------------------------------------------------------------------
   function listen(type) {

@@ -1,4 +1,9 @@
-"""CSS of the base, layout, text, action and data components (tokens only: see ``_tokens``)."""
+"""CSS of the base, layout, text, action and data components (tokens only: see ``_tokens``).
+
+Text never uses the host's tertiary or disabled text colours: hosts make them faint, below WCAG AA's 4.5:1 for
+text, so small print, the ``tertiary`` and ``disabled`` tones, dividers' labels and stats' help read in the
+secondary colour. Disabled controls keep the disabled colours (WCAG exempts inactive controls).
+"""
 
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ CSS = """
   justify-content:flex-end}
 .pv-divider{border:0;border-top:var(--pv-bw) solid var(--pv-bd2);margin:4px 0;width:100%}
 .pv-divider--v{border-top:0;border-left:var(--pv-bw) solid var(--pv-bd2);width:0;align-self:stretch;margin:0 4px}
-.pv-divider--label{display:flex;align-items:center;gap:12px;color:var(--pv-fg3);font-size:var(--pv-t-xs)}
+.pv-divider--label{display:flex;align-items:center;gap:12px;color:var(--pv-fg2);font-size:var(--pv-t-xs)}
 .pv-divider--label::before,.pv-divider--label::after{content:"";flex:1;border-top:var(--pv-bw) solid var(--pv-bd2)}
 .pv-scroll{overflow:auto;scrollbar-width:thin;scrollbar-color:var(--pv-bd) transparent;border-radius:var(--pv-r-md)}
 
@@ -47,12 +52,12 @@ CSS = """
 .pv-text--lg{font-size:var(--pv-t-lg);line-height:var(--pv-lh-lg)}
 .pv-tone--primary{color:var(--pv-fg)}
 .pv-tone--secondary{color:var(--pv-fg2)}
-.pv-tone--tertiary{color:var(--pv-fg3)}
+.pv-tone--tertiary{color:var(--pv-fg2)}
 .pv-tone--info{color:var(--pv-fg-info)}
 .pv-tone--danger{color:var(--pv-fg-danger)}
 .pv-tone--success{color:var(--pv-fg-success)}
 .pv-tone--warning{color:var(--pv-fg-warning)}
-.pv-tone--disabled{color:var(--pv-fg-disabled)}
+.pv-tone--disabled{color:var(--pv-fg2)}
 .pv-weight--normal{font-weight:var(--pv-w-normal)}
 .pv-weight--medium{font-weight:var(--pv-w-medium)}
 .pv-weight--semibold{font-weight:var(--pv-w-semibold)}
@@ -126,7 +131,7 @@ CSS = """
 .pv-stat__value{font-size:var(--pv-h-xl);line-height:var(--pv-hlh-xl);font-weight:var(--pv-w-semibold);
   color:var(--pv-fg);font-variant-numeric:tabular-nums;letter-spacing:-0.02em}
 .pv-stat__delta{display:inline-flex;align-items:center;gap:2px;font-size:var(--pv-t-xs);font-weight:var(--pv-w-medium)}
-.pv-stat__help{color:var(--pv-fg3);font-size:var(--pv-t-xs)}
+.pv-stat__help{color:var(--pv-fg2);font-size:var(--pv-t-xs)}
 .pv-kv{display:grid;grid-template-columns:max-content 1fr;gap:8px 24px;margin:0}
 .pv-kv dt{color:var(--pv-fg2);font-size:var(--pv-t-sm)}
 .pv-kv dd{margin:0;color:var(--pv-fg);font-size:var(--pv-t-sm);min-width:0;overflow-wrap:anywhere}

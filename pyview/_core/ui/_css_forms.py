@@ -12,7 +12,7 @@ CSS = """
   border:var(--pv-bw) solid var(--pv-bd);border-radius:var(--pv-r-md);height:36px;padding:0 10px;width:100%;
   min-width:0;transition:border-color .12s,box-shadow .12s;box-shadow:var(--pv-shadow-sm)}
 .pv-textarea{height:auto;min-height:80px;padding:8px 10px;resize:vertical;line-height:var(--pv-lh-sm)}
-.pv-input::placeholder,.pv-textarea::placeholder{color:var(--pv-fg3)}
+.pv-input::placeholder,.pv-textarea::placeholder{color:var(--pv-fg2)}
 .pv-input:hover,.pv-select:hover,.pv-textarea:hover{border-color:var(--pv-ring2)}
 .pv-input:focus,.pv-select:focus,.pv-textarea:focus{outline:none;border-color:var(--pv-ring);
   box-shadow:0 0 0 3px color-mix(in srgb,var(--pv-ring) 25%,transparent)}

@@ -33,7 +33,7 @@ CSS = """
 .pv-chart{display:block;width:100%;height:auto;overflow:visible;font-family:var(--pv-sans)}
 .pv-chart__grid{stroke:var(--pv-bd3);stroke-width:1}
 .pv-chart__axis{stroke:var(--pv-bd);stroke-width:1}
-.pv-chart__tick{fill:var(--pv-fg3);font-size:11px}
+.pv-chart__tick{fill:var(--pv-fg2);font-size:11px}
 .pv-chart__line{fill:none;stroke-width:2;stroke-linejoin:round;stroke-linecap:round}
 .pv-chart__area{stroke:none;opacity:.16}
 .pv-chart__dot{stroke:var(--pv-bg);stroke-width:2;opacity:0;transition:opacity .1s}
@@ -153,6 +153,6 @@ CSS = """
 .pv-page[aria-current=page]{border-color:var(--pv-bd);background:var(--pv-bg);font-weight:var(--pv-w-semibold);
   box-shadow:var(--pv-shadow-sm)}
 .pv-page:disabled{color:var(--pv-fg-disabled);cursor:not-allowed}
-.pv-page--gap{cursor:default;color:var(--pv-fg3)}
+.pv-page--gap{cursor:default;color:var(--pv-fg2)}
 .pv-error-boundary .pyview-error{all:unset}
 """

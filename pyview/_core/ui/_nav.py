@@ -251,7 +251,12 @@ def page_items(page: int, count: int, siblings: int = 1) -> list[int | None]:
 
 
 def Pagination(
-    page: int, page_count: int, *, on_change: Callable[[int], object] | None = None, siblings: int = 1
+    page: int,
+    page_count: int,
+    *,
+    on_change: Callable[[int], object] | None = None,
+    siblings: int = 1,
+    label: str = "Pagination",
 ) -> Element:
     """Page buttons with previous/next; the current page has ``aria-current="page"``.
 
@@ -259,6 +264,7 @@ def Pagination(
         page: the current page, from 1.
         page_count: how many pages there are.
         on_change: called with the chosen page number.
+        label: the navigation landmark's name; give each Pagination of a View its own.
 
     Example:
         >>> from pyview.components import render_to_string
@@ -307,4 +313,4 @@ def Pagination(
             key="next",
         )
     )
-    return h.nav(buttons, class_="pv-pagination", aria_label="Pagination")
+    return h.nav(buttons, class_="pv-pagination", aria_label=label)

@@ -192,7 +192,7 @@ def _Table(rows: object, columns: object, p: dict[str, Any]) -> object:
         first = (page - 1) * page_size + 1
         footer = h.div(
             h.span(f"{first}–{first + len(shown) - 1} of {len(keyed)}", aria_live="polite"),
-            Pagination(page, page_count, on_change=set_page),
+            Pagination(page, page_count, on_change=set_page, label=f"{p['caption'] or 'Table'} pages"),
             class_="pv-table__foot",
         )
     table = h.table(
@@ -200,7 +200,6 @@ def _Table(rows: object, columns: object, p: dict[str, Any]) -> object:
         h.thead(h.tr(head_cells)),
         h.tbody(body),
         class_=cx("pv-table", p["dense"] and "pv-table--dense"),
-        aria_multiselectable="true" if selectable else None,
     )
     return h.div(h.div(table, class_="pv-table-scroll"), footer, class_="pv-table-wrap")
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Error, Frame, FrameLocator, Locator, Page
 
     from pyview._tooling.host._relay import RelaySession
+    from pyview._tooling.testing._a11y import AxeReport
 
 ERROR_LEVELS = ("error", "critical", "alert", "emergency")
 
@@ -176,6 +177,13 @@ class MountedView:
     def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:
         """Shortcut for ``view.host.next_request(method)``."""
         return self.host.next_request(method, timeout)
+
+    def check_accessibility(self, **options: Any) -> AxeReport:
+        """axe-core over the View as it is now (see :func:`pyview.testing.check_accessibility`), e.g.
+        ``view.check_accessibility().assert_accessible()``."""
+        from pyview._tooling.testing._a11y import check_accessibility
+
+        return check_accessibility(self.frame, **options)
 
     def error_panel(self) -> dict[str, str] | None:
         """The boot error panel's kind, title and text, or ``None``."""

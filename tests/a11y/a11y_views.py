@@ -1,0 +1,115 @@
+"""Helpers of the accessibility tests: the examples mounted under pyview's Python host with their real servers, axe
+at each screen in both themes (switched by host context), and keyboard walks."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+WEATHER = REPO / "examples" / "weather"
+ORDERS = REPO / "examples" / "orders"
+GALLERY = REPO / "examples" / "gallery" / "view.py"
+
+os.environ["PYVIEW_WEATHER"] = "offline"  # never the network (see tests/examples/conftest.py)
+
+# Best-practice findings kept, and why. Everything tagged WCAG 2.0/2.1 A or AA fails the test.
+KEPT: dict[str, str] = {}
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def set_theme(view: Any, theme: str) -> None:
+    """Switch the host's theme (``host-context-changed``) and wait until the View shows it."""
+    view.set_host_context(theme=theme)
+    view.frame.wait_for_function("(t) => document.documentElement.dataset.theme === t", arg=theme)
+
+
+class Auditor:
+    """Runs axe over one View at each screen, in the theme it shows and then the other one; collects the reports."""
+
+    def __init__(self, view: Any, axe: Path, name: str) -> None:
+        self.view = view
+        self.axe = axe
+        self.name = name
+        self.theme = "light"
+        self.reports: list[Any] = []
+
+    def screen(self, label: str) -> None:
+        from pyview.testing import check_accessibility
+
+        for _ in range(2):  # the current theme, then the other: each switch is one host-context-changed
+            where = f"{self.name}: {label}, {self.theme}"
+            self.reports.append(check_accessibility(self.view.frame, axe=self.axe, label=where))
+            self.theme = "dark" if self.theme == "light" else "light"
+            set_theme(self.view, self.theme)
+
+    def assert_accessible(self) -> None:
+        problems = []
+        for report in self.reports:
+            try:
+                report.assert_accessible(allow=KEPT)
+            except AssertionError as exc:
+                problems.append(str(exc))
+        assert not problems, "\n\n".join(problems)
+
+
+def mount_example(
+    server: Any, browser: Any, document: str, backend: Any, context: dict[str, Any], runtime: str, **more: Any
+) -> Any:
+    """The View under a full host backed by ``backend``, minus the capabilities in ``without``."""
+    from pyview.host import Host
+    from pyview.testing import MountedView
+
+    without = more.get("without", ())
+
+    def create() -> tuple[Any, Any]:
+        host = Host(backend, profile="full", host_context=context)
+        for name in without:
+            host.capabilities.pop(name)
+        session = server.hub.create()
+        session.mount(document, host, ui_csp=None, allow_wasm=runtime == "inline", prefers_border=False)
+        return session, host
+
+    session, host = server.call(create)
+    page = browser.new_context(viewport={"width": 900, "height": 900}).new_page()
+    view = MountedView(server, session, host, page)
+    page.goto(f"{server.url}{session.base}/")
+    return view
+
+
+def tab_to(view: Any, predicate: str, limit: int = 60) -> None:
+    """Press Tab until the focused element satisfies ``predicate`` (JS, of ``el``); fails after ``limit`` presses."""
+    check = f"() => {{ const el = document.activeElement; return !!el && el !== document.body && ({predicate}); }}"
+    for _ in range(limit):
+        if view.frame.evaluate(check):
+            return
+        view.page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {predicate}")
+
+
+def focused(view: Any) -> str:
+    """The focused element of the View, as ``tag.class "text"`` (for assertions and failure messages)."""
+    return str(view.frame.evaluate(
+        """() => { const el = document.activeElement; if (!el || el === document.body) return "body";
+            return el.localName + "." + el.className + ' "' + (el.getAttribute("aria-label") || el.textContent).trim()
+                .slice(0, 40) + '"'; }"""
+    ))  # fmt: skip
+
+
+def load_server(path: Path) -> Any:
+    from pyview._tooling.server._cli import load_server as load
+
+    return load(str(path))
+
+
+def ensure_path(folder: Path) -> None:
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
