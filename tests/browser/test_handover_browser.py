@@ -8,6 +8,7 @@ The host holds back the runtime parts until the test has clicked, so "before Pyt
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from pyview.testing import mount, with_script
 
 pytestmark = pytest.mark.browser
 SERVER = Path(__file__).resolve().parent / "handover" / "server.py"
+BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 
 # Every text the count button ever showed, and how many nodes were ever removed from the View (a flash replaces them).
 WATCH = """
@@ -254,3 +256,88 @@ def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_th
         finally:
             view.close()
             pyview_host_server.run(backend.close())
+
+
+# The official host side: @modelcontextprotocol/ext-apps' AppBridge in a host page. Its tools/call and resources/read
+# go to the real server (Python, through exposed functions); reads of runtime parts wait until release().
+APPBRIDGE_HOST = """([html, result, input]) => {
+  const { AppBridge, PostMessageTransport } = globalThis.McpApps;
+  window.calls = []; window.held = []; window.released = false;
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  frame.style.width = "600px"; frame.style.height = "400px";
+  frame.srcdoc = html;
+  document.body.append(frame);
+  const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
+    { serverTools: {}, serverResources: {}, logging: {} }, { hostContext: { theme: "light", displayMode: "inline" } });
+  bridge.oncalltool = async (params) => {
+    window.calls.push(params);
+    return JSON.parse(await window.pyCallTool(params.name, params.arguments || {}));
+  };
+  bridge.onreadresource = (params) => {
+    const read = () => window.pyReadResource(params.uri).then((text) => JSON.parse(text));
+    if (!params.uri.startsWith("ui://pyview-runtime/") || window.released) return read();
+    return new Promise((resolve) => window.held.push(() => resolve(read())));
+  };
+  window.release = () => { window.released = true; window.held.splice(0).forEach((go) => go()); };
+  const ready = new Promise((resolve) => { bridge.oninitialized = resolve; });
+  return bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow))
+    .then(() => ready).then(() => bridge.sendToolInput({ arguments: input })).then(() => bridge.sendToolResult(result));
+}"""
+
+
+def test_the_hand_over_under_the_official_appbridge(snapshot: None, page: Any, pyview_host_server: Any) -> None:
+    from pyview.host import build_csp
+    from pyview.testing import with_csp
+
+    module, server = load_server(str(SERVER))
+    backend = McpBackend(server)
+    pyview_host_server.run(backend.start())
+    try:
+
+        def call(name: str, arguments: dict[str, Any]) -> str:
+            return json.dumps(pyview_host_server.run(backend.call_tool(name, arguments)))
+
+        def read(uri: str) -> str:
+            return json.dumps(pyview_host_server.run(backend.read_resource(uri)))
+
+        page.expose_function("pyCallTool", call)
+        page.expose_function("pyReadResource", read)
+        page.set_content("<!doctype html><html><body></body></html>")
+        page.add_script_tag(content=BRIDGE.read_text())
+        html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
+        result = pyview_host_server.run(backend.call_tool("show", {"title": "Counter"}))
+        page.evaluate(APPBRIDGE_HOST, [with_script(with_csp(html, build_csp(allow_wasm=True)), WATCH), result,
+                                       {"title": "Counter"}])  # fmt: skip
+        frame = page.frame_locator("iframe")
+        for n in (1, 2, 3):  # answered by the server runtime: the parts are held back
+            frame.locator("[data-testid=count]").click()
+            frame.locator("[data-testid=count]").filter(has_text=f"Clicked {n}").wait_for(timeout=30_000)
+        frame.locator("[data-testid=units]").click()
+        frame.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=30_000)
+        view = page.frames[1]
+        view.evaluate("() => { document.querySelector('[data-testid=count]').__first = true; window.__removed = 0; }")
+        events = 'window.calls.filter((c) => c.name === "pyview_event").length'
+        before = page.evaluate(f"() => {events}")
+
+        page.evaluate("() => window.release()")
+        view.wait_for_function(
+            "() => pyviewBoot.marks.runtime === 'python' && pyviewBoot.marks.live > pyviewBoot.marks.handover",
+            timeout=120_000,
+        )
+        frame.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=5_000)
+        frame.locator("[data-testid=count]").click()  # the fourth click: no tools/call at all
+        frame.locator("[data-testid=count]").filter(has_text="Clicked 4").wait_for(timeout=30_000)
+        assert page.evaluate(f"() => {events}") == before + 1  # the hand-over call, and nothing for the click
+        assert view.evaluate("() => document.querySelector('[data-testid=count]').__first") is True
+        assert view.evaluate("() => window.__removed") == 0
+        assert view.evaluate("() => window.__seen") == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3", "Clicked 4"]
+        frame.locator("[data-testid=units]").click()  # use_view_state, now Python's: written through pyview_state
+        frame.locator("[data-testid=units]").filter(has_text="units: C").wait_for(timeout=30_000)
+        page.wait_for_function(
+            "() => window.calls.some((c) => c.name === 'pyview_state' && c.arguments.op === 'put'"
+            " && c.arguments.values && c.arguments.values.units === 'C')",
+            timeout=30_000,
+        )
+    finally:
+        pyview_host_server.run(backend.close())
