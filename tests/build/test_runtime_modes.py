@@ -29,7 +29,9 @@ def config_of(html: str) -> dict[str, object]:
 
 def test_server_document_has_no_python_and_fits_the_size_bar() -> None:
     built = build_view(WEATHER, runtime="server")
-    assert built.size <= 60_000  # issue 12's bar for the weather View: 60 KB (decimal), measured ~55,600 B
+    # issue 12 set 60 KB; the shim has since gained size reports from the first paint (issue 25), focus handling
+    # (issue 27) and the data token (issue 25), all of which a server-runtime View uses
+    assert built.size <= 70_000
     assert "installFetchShim" not in built.html and "pyview:python-only" not in built.html  # loads no Python
     assert (
         'id="pyview-blob:' not in built.html and "pyodide.js" not in built.html.split("</style>")[1].split("<script")[0]

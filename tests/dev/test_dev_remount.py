@@ -33,6 +33,11 @@ def test_a_profile_switch_brings_the_chosen_units_back(
         page.locator("#form input[name=city]").fill("Oslo")
         page.locator("#form button[type=submit]").click()
         view = page.frame_locator("#stage iframe")
+        view.get_by_role("button", name="°F").wait_for(timeout=180_000)
+        # Python has taken the View over from the server runtime (auto), so the units are written by pyview_state
+        # put, which the page logs (the server runtime writes them to the store directly)
+        shown = next(frame for frame in page.frames[1:] if not frame.is_detached())
+        shown.wait_for_function("() => pyviewBoot.marks.live > pyviewBoot.marks.handover", timeout=180_000)
         view.get_by_role("button", name="°F").click(timeout=180_000)
         view.locator(".wx-stats").filter(has_text="mph").wait_for(timeout=180_000)
         page.locator("#log div").filter(has_text='"op":"put"').first.wait_for(timeout=60_000)  # the state is stored

@@ -195,7 +195,9 @@ async def test_tools_declare_the_view_and_the_app_only_refresh(weather_server: A
     assert schema["required"] == ["city"] and schema["properties"]["units"]["enum"] == ["metric", "imperial"]
     assert {"current", "hourly", "daily"} <= set(tools["get_weather"].output_schema["properties"])
     assert tools["get_weather"].annotations.read_only_hint is True
-    assert [(str(r.uri), r.mime_type) for r in resources] == [(uri, APP_MIME_TYPE)]
+    parts = [r for r in resources if str(r.uri).startswith("ui://pyview-runtime/")]  # the auto View's Python
+    assert [(str(r.uri), r.mime_type) for r in resources if r not in parts] == [(uri, APP_MIME_TYPE)]
+    assert parts and {r.mime_type for r in parts} == {"application/octet-stream"}
 
 
 @pytest.mark.anyio

@@ -318,6 +318,7 @@
     watchSize();
   }
 
+  // pyview:python-only { (runtime "server" documents never hand over: flush() never sets args.handover there)
   // -- the hand-over (auto documents): the frame's Python takes the View over once it is up ------------------------
   // Events the server has not answered yet are sent and answered first; then one last call (handover: true) brings
   // the session's hook state and View state, and the server drops the session. DOM events made meanwhile are held
@@ -371,6 +372,7 @@
     handing = null;
     waiting.resolve({ handover: handed, messages: messages, held: waiting.held });
   }
+  // pyview:python-only }
 
   globalThis.pyviewServer = {
     start: function (options) {
@@ -393,7 +395,9 @@
       });
     },
     state: function () { return { session: token, sent: sent, inFlight: inFlight, handedOver: stopped }; },
+    // pyview:python-only {
     request: request,
     handover: handover,
+    // pyview:python-only }
   };
 })();
