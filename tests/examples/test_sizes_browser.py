@@ -118,7 +118,7 @@ def first_paint_was_reported(page: Any, runtime: str) -> None:
     python = [i for i, (kind, value) in enumerate(events) if kind == "log" and value == "python"]
     marks = page.frames[1].evaluate("() => pyviewBoot.marks")
     painted_by_shim = "result" in marks and ("python" not in marks or marks["result"] < marks["python"])
-    if runtime == "inline" and python and painted_by_shim:  # (on a loaded machine Python may render it first)
+    if runtime in ("inline", "url") and python and painted_by_shim:  # (on a loaded machine Python may render it first)
         assert sizes[0] < python[0], events  # reported by the shim, not once Python ran
     assert not any(kind == "log" and value == "error" for kind, value in events), events
 
@@ -129,16 +129,31 @@ def load(name: str) -> Any:
     return load_server(str(EXAMPLES / name / "server.py"))[1]
 
 
-def document(path: Path, runtime: str) -> BuiltView:
-    return build_view(path, runtime=runtime)  # type: ignore[arg-type]
+@pytest.fixture(scope="module")
+def runtime_url() -> Iterator[str]:
+    """The pinned runtime served over loopback, for ``url`` documents (the page's CSP names its origin)."""
+    from pyview.server import runtime_files_app
+    from pyview.testing import serving
+
+    with serving(runtime_files_app()) as url:
+        yield f"{url}/"
 
 
-RUNTIMES = ["inline", "server", "auto"]
+@pytest.fixture
+def document(runtime_url: str) -> Callable[[Path, str], BuiltView]:
+    def build(path: Path, runtime: str) -> BuiltView:
+        url = runtime_url if runtime == "url" else None
+        return build_view(path, runtime=runtime, runtime_url=url)  # type: ignore[arg-type]
+
+    return build
+
+
+RUNTIMES = ["inline", "url", "server", "auto"]
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_hello_is_sized_with_its_heading_margin(
-    sized_host: Callable[..., Any], pyview_host_server: Any, runtime: str
+    sized_host: Callable[..., Any], pyview_host_server: Any, document: Callable[..., BuiltView], runtime: str
 ) -> None:
     page, backend = sized_host(load("hello"), document(EXAMPLES / "hello" / "hello_view.py", runtime), runtime, "h1")
     result = pyview_host_server.run(backend.call_tool("greet", {"name": "Ada"}))
@@ -153,7 +168,7 @@ def test_hello_is_sized_with_its_heading_margin(
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_weather_is_sized_from_its_first_paint(
-    sized_host: Callable[..., Any], pyview_host_server: Any, runtime: str
+    sized_host: Callable[..., Any], pyview_host_server: Any, document: Callable[..., BuiltView], runtime: str
 ) -> None:
     built = document(EXAMPLES / "weather" / "weather_view", runtime)
     page, backend = sized_host(load("weather"), built, runtime, "[data-testid=current]")
@@ -166,7 +181,11 @@ def test_weather_is_sized_from_its_first_paint(
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_orders_is_sized_from_its_first_paint(
-    sized_host: Callable[..., Any], pyview_host_server: Any, orders: Any, runtime: str
+    sized_host: Callable[..., Any],
+    pyview_host_server: Any,
+    orders: Any,
+    document: Callable[..., BuiltView],
+    runtime: str,
 ) -> None:
     built = document(EXAMPLES / "orders" / "orders_view", runtime)
     page, backend = sized_host(orders.server, built, runtime, "tr.o-row")
@@ -177,7 +196,9 @@ def test_orders_is_sized_from_its_first_paint(
     first_paint_was_reported(page, runtime)
 
 
-def test_a_first_child_with_a_top_margin_is_sized_right(sized_host: Callable[..., Any]) -> None:
+def test_a_first_child_with_a_top_margin_is_sized_right(
+    sized_host: Callable[..., Any], document: Callable[..., BuiltView]
+) -> None:
     """Python renders this View (its result carries no server tree): Python's measure counts the margins too."""
     page, _ = sized_host(None, document(MARGINS, "inline"), "inline", "[data-testid=shown]")
     page.evaluate("() => bridge.sendToolResult({ content: [{ type: 'text', text: 'Spaced' }] })")

@@ -313,9 +313,11 @@
       return;
     }
     marks.result = marks.result || stamp();
-    frame.report(); // now, before Pyodide's start holds the thread: the host sizes the frame to this paint
     // the result is on screen; Python's start-up goes on unseen
     document.getElementById("pyview-boot")?.remove();
+    // now, with the loading state gone and before Pyodide's start holds the thread: the host sizes the frame to
+    // exactly this paint (a resize observer's next frame may come only once Python is up)
+    frame.report();
     return true;
   };
   // reason: why the server runtime runs the View; python: why Python cannot run in this frame, if it cannot (the
