@@ -25,7 +25,7 @@ def boot(
     width: int = 760,
 ) -> Iterator[Any]:
     """Mount the View ``width`` px wide under a full host backed by the real server, minus ``without`` capabilities;
-    ``runtime``: Python in the frame, the server runtime, or auto falling back (both under the spec's default CSP)."""
+    ``runtime``: Python in the frame, or the server runtime (under the spec's default CSP)."""
     from pyview.host import McpBackend
     from pyview.packager import build_view
     from pyview.testing import mount
@@ -124,7 +124,9 @@ def wire(model: Any) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": str(model)}], "structuredContent": model.model_dump(mode="json")}
 
 
-@pytest.fixture(scope="module", params=("python", "server", "auto"))
+# auto is the server runtime until Python takes over (tests/browser/test_handover_browser.py, tests/realhost): under
+# this module's default CSP it would run the server runtime a second time
+@pytest.fixture(scope="module", params=("python", "server"))
 def runtime(request: pytest.FixtureRequest) -> str:
     name: str = request.param
     return name
