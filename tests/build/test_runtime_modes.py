@@ -48,7 +48,7 @@ def test_auto_document_is_the_server_document_plus_a_manifest_of_runtime_parts()
     assert "globalThis.pyviewServer = {" in built.html and "installFetchShim" in built.html  # both runtimes' code
     runtime = config_of(built.html)["runtime"]
     assert isinstance(runtime, dict)
-    assert (runtime["mode"], runtime["fallback"], runtime["chunkBytes"]) == ("auto", "server", 786_432)
+    assert (runtime["mode"], runtime["chunkBytes"]) == ("auto", 786_432)
     assert runtime["lock"]["info"]["python"].startswith("3.14") and "url" not in runtime
     names = {"pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.js", "python_stdlib.zip", "pyview-sources.json"}
     assert set(runtime["parts"]) == names == {part.name for part in built.runtime_parts}

@@ -297,7 +297,7 @@ def _assemble(
         assert dist is not None and selection is not None
         store = PartStore()
         runtime_parts = _auto_parts(store, dist, selection, payloads, snapshot)
-        manifest: dict[str, object] = {"mode": "auto", "fallback": "server", "lock": _lock(dist)}
+        manifest: dict[str, object] = {"mode": "auto", "lock": _lock(dist)}
         if runtime_url is not None:
             manifest["url"] = runtime_url
             csp = _runtime_csp(runtime_url)
