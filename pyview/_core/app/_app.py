@@ -81,7 +81,7 @@ class App(HostRequests, AppTools, SessionGetters):
         "_experimental",
         "_integration",
         "_peer",
-        "_pyview_view_state",  # use_view_state's client (pyview/_core/components/_view_state.py), set on first use
+        "_pyview_view_state",  # use_view_state's client (pyview/_core/components/_use_view_state.py), set on first use
         "_queued",
         "_tools",
         "_tools_option",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
-from pyview._core.components._app import use_app
+from pyview._core.components._app_hooks import use_app
 from pyview._core.components._hooks import use_effect, use_handle
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview._core.components._app import APP_CONTEXT
+from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import Component
 from pyview._core.components._element import ComponentElement, Element
 from pyview._core.components._errors import ErrorShell, describe
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview._core.components._app import AppLike
+    from pyview._core.components._app_hooks import AppLike
     from pyview._core.components._root import Root
 
 
@@ -95,17 +95,17 @@ class View:
         """
         import asyncio
 
-        from pyview._core.components import _browser
+        from pyview._core.components import _browser_root as browser
         from pyview._core.components._root import Root
 
         loop = asyncio.get_running_loop()
         root = self.root = Root(on_error=self.report)
         root.loop = loop
-        self._proxy = _browser.install(root, self.container_id)
+        self._proxy = browser.install(root, self.container_id)
         preload = getattr(self.app, "preload", None)
         if preload is not None:  # the first render shows the tool result already there: it adopts a server-rendered one
-            preload(_browser.buffered_messages())
-        handover = _browser.handover()
+            preload(browser.buffered_messages())
+        handover = browser.handover()
         if handover is not None:  # the server runtime ran this View until now: go on from its state, on its nodes
             from pyview._core.components._hook_state import Seeder
 
@@ -119,7 +119,7 @@ class View:
                 await connect()
             except Exception as exc:
                 root.report(exc, "connecting to the host")
-        _browser.view_is_live()
+        browser.view_is_live()
         self._stopped = loop.create_future()
         await self._stopped
 

@@ -56,7 +56,7 @@ def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def run(args: argparse.Namespace) -> int:
     """The ``pyview dev`` handler."""
-    from pyview._tooling.dev._app import run_dev
+    from pyview._tooling.dev._dev_app import run_dev
 
     problem = check_server_file(args.server)
     if problem is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyview._tooling.dev._downloads import Downloads
 from pyview._tooling.host._context import tool_visibility
-from pyview._tooling.host._hosts import HOSTS, size_problem
+from pyview._tooling.host._host_looks import HOSTS, size_problem
 from pyview._tooling.host._relay import RelaySession
 from pyview.app import JsonRpcError
 from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyview._core.app import _protocol as p
 from pyview._tooling.host._context import tool_visibility
-from pyview._tooling.host._hosts import HOSTS, too_large
+from pyview._tooling.host._host_looks import HOSTS, too_large
 from pyview.app import PROTOCOL_VERSION, JsonRpcError, JsonRpcPeer
 
 if TYPE_CHECKING:

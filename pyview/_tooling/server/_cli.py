@@ -8,7 +8,7 @@ Example:
 
 Over ``--http`` an auto View (the default) fetches its runtime parts from this server too (``/pyodide/parts/``),
 where the host's CSP lets the frame; over stdio every View is built at start-up, and one whose document would pass
-10 MiB stops the server with the fix (``pyview/_tooling/server/_parts.py``).
+10 MiB stops the server with the fix (``pyview/_tooling/server/_part_resources.py``).
 """
 
 from __future__ import annotations
