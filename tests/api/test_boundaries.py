@@ -121,3 +121,16 @@ def test_every_top_level_entry_is_core_or_tooling() -> None:
     unclassified = entries - set(BROWSER_CORE) - set(TOOLING)
     assert not unclassified, f"put each in BROWSER_CORE or TOOLING: {sorted(unclassified)}"
     assert entries == set(BROWSER_CORE) | set(TOOLING)
+
+
+# file names more than one package may use: each means the same kind of thing wherever it is (docs/ARCHITECTURE.md,
+# "The layout")
+SHARED_MODULE_NAMES = {"__init__.py", "_errors.py"}
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    seen: dict[str, list[str]] = {}
+    for path in sorted(PYVIEW_ROOT.rglob("*.py")):
+        seen.setdefault(path.name, []).append(path.relative_to(PYVIEW_ROOT).as_posix())
+    shared = {name: paths for name, paths in seen.items() if len(paths) > 1 and name not in SHARED_MODULE_NAMES}
+    assert not shared, f"give each module a name that says what it holds: {shared}"

@@ -22,7 +22,7 @@ from pyview.host import PROFILES, Host, build_csp, default_host_context, host_ca
         "pyview._tooling.host._profiles",
         "pyview._tooling.host._csp",
         "pyview._tooling.dev._downloads",
-        "pyview._tooling.dev._cli",
+        "pyview._tooling.cli._dev_command",
         "pyview._tooling.dev._shots",
     ],
 )

@@ -20,8 +20,8 @@ from mcp import Client
 from runtime_client import ViewClient, claims
 
 from pyview._core.components._use_view_state import ViewStateClient
-from pyview._tooling.server._cli import load_server
 from pyview._tooling.server._server_app import ServerApp
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
 
 pytestmark = pytest.mark.anyio

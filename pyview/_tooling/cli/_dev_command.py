@@ -1,4 +1,4 @@
-"""``pyview dev``: wire it into the ``pyview`` command with :func:`register_cli`."""
+"""``pyview dev SERVER``: a local host page for an MCP server's Views (the page itself: ``_tooling/dev``)."""
 
 from __future__ import annotations
 
