@@ -22,7 +22,7 @@ from pyview._core.components._hooks import use_effect, use_ref, use_state
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from pyview.app import ActionResult, HostContext, ResourceResult, ToolCancelled, ToolInput, ToolResult
+    from pyview._core.app._types import ActionResult, HostContext, ResourceResult, ToolCancelled, ToolInput, ToolResult
 
 APP_CONTEXT = create_context(None, "App")
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyview._core.components._element import UnsafeAttributeError
 from pyview._core.components._instances import CompInst, HostInst, TextInst
 from pyview._core.components._policy import attr_kind, attr_problem, local_name, tag_problem
+from pyview._core.components._root import Root
 from pyview._core.components._tags import VOID_TAGS
 
 if TYPE_CHECKING:
@@ -69,8 +71,6 @@ def render_to_string(node: object) -> str:
         >>> render_to_string(h.p("1 < 2", title='say "hi"'))
         '<p title="say &quot;hi&quot;">1 &lt; 2</p>'
     """
-    from pyview._core.components._root import Root
-
     root = Root(effects=False)
     root.mount(node)
     out: list[str] = []
@@ -93,8 +93,6 @@ def write_children(
 
 
 def _refuse(subject: str, why: str) -> None:
-    from pyview._core.components._element import UnsafeAttributeError
-
     raise UnsafeAttributeError(f"refusing {subject}: {why}")
 
 

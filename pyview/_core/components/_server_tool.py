@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from asyncio import Task
     from collections.abc import Callable, Mapping
 
+    from pyview._core.app._types import ToolResult
     from pyview._core.components._root import Root
-    from pyview.app import ToolResult
 
 T = TypeVar("T")
 

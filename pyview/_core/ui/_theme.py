@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview.components import h
+from pyview._core.components._element import h
 
 if TYPE_CHECKING:
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 _CACHE: list[str] = []
 

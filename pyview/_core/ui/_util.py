@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyview._core.components._hooks import current_component
-from pyview.components import use_ref
+from pyview._core.components._hooks import current_component, use_ref
 
 if TYPE_CHECKING:
     from collections.abc import Callable
