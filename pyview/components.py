@@ -14,8 +14,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._lazy import lazy_exports
 
 _LAZY: dict[str, str] = {
@@ -102,6 +100,7 @@ __all__ = [
     "use_view_state",
 ]
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.components._action import Action, use_action
     from pyview._core.components._app_hooks import (

@@ -11,6 +11,7 @@ facades.
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -222,3 +223,30 @@ def test_module_level_imports_form_a_dag(package: str) -> None:
 def test_the_cycle_check_finds_a_cycle() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+# the portable subset (docs/ARCHITECTURE.md, "Rules for the browser core"): modules a MicroPython runtime lacks or
+# that cost import time; type checkers still read them under `if TYPE_CHECKING:`
+NOT_AT_RUN_TIME = ("typing", "dataclasses", "enum")
+
+
+@pytest.mark.parametrize("path", core_files(), ids=lambda path: path.relative_to(PYVIEW_ROOT).as_posix())
+def test_browser_core_uses_no_typing_dataclasses_or_enum_at_run_time(path: Path) -> None:
+    tree = ast.parse(path.read_text("utf-8"))
+    skipped = type_checking_lines(tree)
+    found = [f"line {line}: {module}" for module, line, _ in imports(tree) if line not in skipped]
+    problems = [problem for problem in found if problem.split(": ")[1].split(".")[0] in NOT_AT_RUN_TIME]
+    assert not problems, f"{path.relative_to(PYVIEW_ROOT)} (see pyview/_core/_typing.py):\n" + "\n".join(problems)
+
+
+def test_importing_and_rendering_loads_no_typing() -> None:
+    # what the rule buys: `import pyview`, its facades and a render import neither typing nor dataclasses (enum comes
+    # with the standard library's re, and the App's asyncio imports typing by itself on CPython)
+    code = (
+        "import sys, pyview, pyview.app, pyview.components, pyview.ui\n"
+        "pyview.View; pyview.use_server_tool; pyview.components.AppLike; pyview.app.ToolResult\n"
+        "print(pyview.render_to_string(pyview.ui.Stack(pyview.ui.Button('Go'), pyview.h.p('hi'))))\n"
+        "print(sorted(set(sys.modules) & {'typing', 'dataclasses', 'asyncio'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert "<p>hi</p>" in out and out.split("\n")[1] == "[]", out

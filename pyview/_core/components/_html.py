@@ -8,14 +8,13 @@ raw text of an HTML ``<style>`` never contains anything a parser could read as a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._element import UnsafeAttributeError
 from pyview._core.components._instances import CompInst, HostInst, TextInst
 from pyview._core.components._policy import attr_kind, attr_problem, local_name, tag_problem
 from pyview._core.components._root import Root
 from pyview._core.components._tags import VOID_TAGS
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Mapping
 

@@ -10,7 +10,6 @@ twice as much (8 % of creating 1,000 rows, counted), and a built element brings 
 from __future__ import annotations
 
 from json.encoder import encode_basestring as json_text  # '"text"', escaped as json.dumps(ensure_ascii=False) does
-from typing import TYPE_CHECKING
 
 from pyview._core.components._component import _ContextSlot
 from pyview._core.components._element import ComponentElement, Element, encode_json, flatten
@@ -19,6 +18,7 @@ from pyview._core.components._hooks import Effect, RenderFrame, rendering
 from pyview._core.components._instances import CompInst, HostInst, TextInst, count_cleanups, dom_ids
 from pyview._core.components._selection import _Selected, unsubscribe
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import TYPE_CHECKING
 
 from pyview._core.components._element import Element, encode_json, flatten
 from pyview._core.components._errors import describe
@@ -15,6 +14,7 @@ from pyview._core.components._instances import After, CompInst, HostInst, count_
 from pyview._core.components._mount import forget, mount
 from pyview._core.components._reconcile import HYDRATE, INSERT, reconcile, render_component
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

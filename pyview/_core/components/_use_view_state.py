@@ -16,13 +16,13 @@ Values are JSON data; one instance's values together are at most :data:`MAX_STAT
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from pyview._core.components import _browser_root as browser
 from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import use_context
 from pyview._core.components._hooks import current_component, use_effect, use_memo, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeVar

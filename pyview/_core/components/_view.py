@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components import _browser_root as browser
 from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import Component
@@ -12,6 +10,7 @@ from pyview._core.components._errors import ErrorShell, describe
 from pyview._core.components._html import render_to_string
 from pyview._core.components._root import Root
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

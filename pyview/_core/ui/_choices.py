@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._component import component
 from pyview._core.components._element import ComponentElement, h
 from pyview._core.components._event import Event
@@ -12,6 +10,7 @@ from pyview._core.ui._fields import control_attrs, field, messages
 from pyview._core.ui._form import use_field
 from pyview._core.ui._util import cx, focus_element, options_of, use_id
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

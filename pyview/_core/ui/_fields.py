@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._component import component
 from pyview._core.components._element import h
 from pyview._core.ui._form import FormState, use_field
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import cx, options_of, use_id
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._action import use_action
 from pyview._core.components._component import component, create_context, use_context
 from pyview._core.components._element import h
@@ -12,6 +10,7 @@ from pyview._core.ui._actions import Button
 from pyview._core.ui._feedback import Alert
 from pyview._core.ui._util import cx, focus_selector, use_id
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

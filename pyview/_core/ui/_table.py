@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._component import component
 from pyview._core.components._element import h
 from pyview._core.components._hooks import use_state
@@ -12,6 +10,7 @@ from pyview._core.ui._icons import Icon
 from pyview._core.ui._nav import Pagination
 from pyview._core.ui._util import cx
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._app_hooks import use_app
 from pyview._core.components._component import component
 from pyview._core.components._element import h, prevent_default
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import cx
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.components._element import ComponentElement, Element
 
