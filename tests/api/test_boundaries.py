@@ -250,3 +250,16 @@ def test_importing_and_rendering_loads_no_typing() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
     assert "<p>hi</p>" in out and out.split("\n")[1] == "[]", out
+
+
+# the modules that touch the page (each imports js or pyodide inside browser-only functions only)
+JS_MODULES = {"_boot.py", "_core/app/_browser.py", "_core/components/_browser_root.py", "_core/ui/_util.py"}
+
+
+def test_only_the_browser_modules_import_js() -> None:
+    touching = {
+        path.relative_to(PYVIEW_ROOT).as_posix()
+        for path in core_files()
+        if any(module.split(".")[0] in BROWSER_ONLY for module, _, _ in imports(ast.parse(path.read_text("utf-8"))))
+    }
+    assert touching == JS_MODULES

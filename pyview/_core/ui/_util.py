@@ -1,4 +1,4 @@
-"""Small helpers shared by the ui components (internal)."""
+"""Small helpers shared by the ui components (internal); the focus helpers touch ``js``, inside functions."""
 
 from __future__ import annotations
 
