@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import REPO, median, p95, table
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.testing._minidom import MiniDom
 
 BENCH = Path(__file__).resolve().parent

@@ -15,11 +15,10 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._lazy import lazy_exports
 from pyview._version import __version__
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:  # the real types, for type checkers; at run time the names load on first use
     from pyview.app import (
         PROTOCOL_VERSION,

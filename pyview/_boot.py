@@ -8,8 +8,8 @@ inside the Pyodide file system.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     import traceback
     from types import ModuleType

@@ -12,10 +12,9 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._lazy import lazy_exports
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.app._app import App
     from pyview._core.app._browser import PostMessageTransport

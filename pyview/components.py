@@ -14,8 +14,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._lazy import lazy_exports
 
 _LAZY: dict[str, str] = {
@@ -50,14 +48,14 @@ _LAZY: dict[str, str] = {
     "render_to_string": "_html",
     "Root": "_root",
     "View": "_view",
-    "use_app": "_app",
-    "AppLike": "_app",
-    "use_tool_input": "_app",
-    "use_tool_input_partial": "_app",
-    "use_tool_result": "_app",
-    "use_tool_cancelled": "_app",
-    "use_host_context": "_app",
-    "use_view_state": "_view_state",
+    "use_app": "_app_hooks",
+    "AppLike": "_app_hooks",
+    "use_tool_input": "_app_hooks",
+    "use_tool_input_partial": "_app_hooks",
+    "use_tool_result": "_app_hooks",
+    "use_tool_cancelled": "_app_hooks",
+    "use_host_context": "_app_hooks",
+    "use_view_state": "_use_view_state",
 }
 
 __all__ = [
@@ -102,9 +100,10 @@ __all__ = [
     "use_view_state",
 ]
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.components._action import Action, use_action
-    from pyview._core.components._app import (
+    from pyview._core.components._app_hooks import (
         AppLike,
         use_app,
         use_host_context,
@@ -130,8 +129,8 @@ if TYPE_CHECKING:
     from pyview._core.components._root import Root
     from pyview._core.components._selection import Selection, use_selected, use_selection
     from pyview._core.components._server_tool import ServerTool, ToolCallError, use_server_tool
+    from pyview._core.components._use_view_state import use_view_state
     from pyview._core.components._view import View
-    from pyview._core.components._view_state import use_view_state
 
 
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.components")

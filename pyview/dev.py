@@ -7,8 +7,8 @@ Example:
 from __future__ import annotations
 
 from pyview._lazy import claim
-from pyview._tooling.dev._app import dev_app, dev_routes, run_dev
-from pyview._tooling.dev._cli import register_cli
+from pyview._tooling.cli._dev_command import register_cli
+from pyview._tooling.dev._dev_app import dev_app, dev_routes, run_dev
 from pyview._tooling.dev._devhost import DevHost, clip
 from pyview._tooling.dev._watch import snapshot, watch
 

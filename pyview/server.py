@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     )
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from pyview._tooling.server._cli import register_cli
+    from pyview._tooling.cli._serve_command import register_cli
     from pyview._tooling.server._http import http_app, runtime_url_for, serve, serve_async
     from pyview._tooling.server._redis_store import RedisStateStore
     from pyview._tooling.server._results import result_text
@@ -54,7 +54,7 @@ _LAZY: dict[str, str] = {
     "Views": "pyview._tooling.server._views",
     "client_supports_apps": "mcp.server.apps",
     "http_app": "pyview._tooling.server._http",
-    "register_cli": "pyview._tooling.server._cli",
+    "register_cli": "pyview._tooling.cli._serve_command",
     "result_text": "pyview._tooling.server._results",
     "runtime_files_app": "pyview._tooling.server._runtime_files",
     "runtime_url_for": "pyview._tooling.server._http",
@@ -89,6 +89,6 @@ __all__ = [
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._tooling.server")
 
 if __name__ == "__main__":  # python -m pyview.server SERVER.py [--http] [--port N]: the same as pyview serve
-    from pyview._tooling.server._cli import main
+    from pyview._tooling.cli._serve_command import main
 
     raise SystemExit(main())

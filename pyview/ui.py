@@ -16,8 +16,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._lazy import lazy_exports
 
 _LAZY: dict[str, str] = {
@@ -120,6 +118,7 @@ __all__ = [
     "use_toast",
 ]
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.ui._actions import Button, ButtonGroup, IconButton
     from pyview._core.ui._boundary import ErrorBoundary

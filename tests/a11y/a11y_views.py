@@ -105,7 +105,7 @@ def focused(view: Any) -> str:
 
 
 def load_server(path: Path) -> Any:
-    from pyview._tooling.server._cli import load_server as load
+    from pyview._tooling.server._server_file import load_server as load
 
     return load(str(path))
 

@@ -11,6 +11,7 @@ facades.
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -121,3 +122,144 @@ def test_every_top_level_entry_is_core_or_tooling() -> None:
     unclassified = entries - set(BROWSER_CORE) - set(TOOLING)
     assert not unclassified, f"put each in BROWSER_CORE or TOOLING: {sorted(unclassified)}"
     assert entries == set(BROWSER_CORE) | set(TOOLING)
+
+
+# the public modules: the package and its files without a leading underscore (pyview.app, pyview.server...)
+FACADES = ("pyview", *sorted(f"pyview.{path.stem}" for path in PYVIEW_ROOT.glob("[!_]*.py")))
+
+
+def private_files() -> list[Path]:
+    # the package root's _*.py files and everything under _core/ and _tooling/ (pyview/__init__.py is a facade)
+    found = [path for path in PYVIEW_ROOT.rglob("*.py") if path.relative_to(PYVIEW_ROOT).parts[0].startswith("_")]
+    return sorted(path for path in found if path != PYVIEW_ROOT / "__init__.py")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PYVIEW_ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if path.name == "__init__.py" else parts)
+
+
+@pytest.mark.parametrize("path", private_files(), ids=lambda path: path.relative_to(PYVIEW_ROOT).as_posix())
+def test_private_code_imports_private_modules_only(path: Path) -> None:
+    # the facades are for users and tests; private code names the module that defines a thing, so the import graph
+    # inside pyview is one graph of private modules (type-checking imports included)
+    package = module_name(path).rpartition(".")[0]
+    found = [(module, line) for module, line, _ in imports(ast.parse(path.read_text("utf-8")), package)]
+    facades = [f"line {line}: {module}" for module, line in found if module in FACADES]
+    assert not facades, f"{path.relative_to(PYVIEW_ROOT)} imports a facade; import the private module:\n" + "\n".join(
+        facades
+    )
+
+
+def test_the_import_rule_knows_every_facade() -> None:
+    assert {"pyview", "pyview.app", "pyview.components", "pyview.ui", "pyview.server", "pyview.host"} <= set(FACADES)
+    assert {"pyview.dev", "pyview.testing", "pyview.packager", "pyview.cli"} <= set(FACADES)
+    assert not [name for name in FACADES if name.split(".")[-1].startswith("_")]
+    assert PYVIEW_ROOT / "_core" / "app" / "_app.py" in private_files()
+    assert PYVIEW_ROOT / "_boot.py" in private_files() and PYVIEW_ROOT / "app.py" not in private_files()
+
+
+# file names more than one package may use: each means the same kind of thing wherever it is (docs/ARCHITECTURE.md,
+# "The layout")
+SHARED_MODULE_NAMES = {"__init__.py", "_errors.py"}
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    seen: dict[str, list[str]] = {}
+    for path in sorted(PYVIEW_ROOT.rglob("*.py")):
+        seen.setdefault(path.name, []).append(path.relative_to(PYVIEW_ROOT).as_posix())
+    shared = {name: paths for name, paths in seen.items() if len(paths) > 1 and name not in SHARED_MODULE_NAMES}
+    assert not shared, f"give each module a name that says what it holds: {shared}"
+
+
+def module_level_imports(package: Path) -> dict[str, set[str]]:
+    """``module -> modules of the same package it imports when it is imported`` (not in functions or
+    ``if TYPE_CHECKING:``); ``from package import _x`` counts as importing ``_x``."""
+    name = module_name(package / "__init__.py")
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package.glob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        skipped = type_checking_lines(tree)
+        found: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.lineno not in skipped and node.module:
+                if node.module == name:
+                    found.update(f"{name}.{alias.name}" for alias in node.names)
+                elif node.module.startswith(name + "."):
+                    found.add(node.module)
+        graph[module_name(path)] = found
+    return graph
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle in ``graph`` (the modules in order, the first repeated at the end), or ``[]``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        state[module] = 1
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target] if target in path else [module, target]
+            if target not in state and (found := visit(target, [*path, target])):
+                return found
+        state[module] = 2
+        return []
+
+    for module in sorted(graph):
+        if module not in state and (found := visit(module, [module])):
+            return found
+    return []
+
+
+@pytest.mark.parametrize("package", ["_core/components", "_core/app", "_core/ui"])
+def test_module_level_imports_form_a_dag(package: str) -> None:
+    # a clear order: each module imports what it needs at its top, and nothing imports back up; the few imports
+    # left inside functions say why (browser only, or import time)
+    graph = module_level_imports(PYVIEW_ROOT / package)
+    assert len(graph) > 3
+    assert not cycle(graph), " -> ".join(cycle(graph))
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+# the portable subset (docs/ARCHITECTURE.md, "Rules for the browser core"): modules a MicroPython runtime lacks or
+# that cost import time; type checkers still read them under `if TYPE_CHECKING:`
+NOT_AT_RUN_TIME = ("typing", "dataclasses", "enum")
+
+
+@pytest.mark.parametrize("path", core_files(), ids=lambda path: path.relative_to(PYVIEW_ROOT).as_posix())
+def test_browser_core_uses_no_typing_dataclasses_or_enum_at_run_time(path: Path) -> None:
+    tree = ast.parse(path.read_text("utf-8"))
+    skipped = type_checking_lines(tree)
+    found = [f"line {line}: {module}" for module, line, _ in imports(tree) if line not in skipped]
+    problems = [problem for problem in found if problem.split(": ")[1].split(".")[0] in NOT_AT_RUN_TIME]
+    assert not problems, f"{path.relative_to(PYVIEW_ROOT)} (see pyview/_core/_typing.py):\n" + "\n".join(problems)
+
+
+def test_importing_and_rendering_loads_no_typing() -> None:
+    # what the rule buys: `import pyview`, its facades and a render import neither typing nor dataclasses (enum comes
+    # with the standard library's re, and the App's asyncio imports typing by itself on CPython)
+    code = (
+        "import sys, pyview, pyview.app, pyview.components, pyview.ui\n"
+        "pyview.View; pyview.use_server_tool; pyview.components.AppLike; pyview.app.ToolResult\n"
+        "print(pyview.render_to_string(pyview.ui.Stack(pyview.ui.Button('Go'), pyview.h.p('hi'))))\n"
+        "print(sorted(set(sys.modules) & {'typing', 'dataclasses', 'asyncio'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert "<p>hi</p>" in out and out.split("\n")[1] == "[]", out
+
+
+# the modules that touch the page (each imports js or pyodide inside browser-only functions only)
+JS_MODULES = {"_boot.py", "_core/app/_browser.py", "_core/components/_browser_root.py", "_core/ui/_util.py"}
+
+
+def test_only_the_browser_modules_import_js() -> None:
+    touching = {
+        path.relative_to(PYVIEW_ROOT).as_posix()
+        for path in core_files()
+        if any(module.split(".")[0] in BROWSER_ONLY for module, _, _ in imports(ast.parse(path.read_text("utf-8"))))
+    }
+    assert touching == JS_MODULES

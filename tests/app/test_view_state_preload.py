@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from app_fakehost import FakeHost
 
-from pyview._core.components._view_state import ViewStateClient
+from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._signing import Signer
-from pyview._tooling.server._view_state import ViewState
+from pyview._tooling.server._state_tool import ViewState
 from pyview.app import App
 from pyview.server import MemoryStore
 

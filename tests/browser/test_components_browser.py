@@ -148,7 +148,7 @@ BIG_UPDATE = """() => pyviewPyodide.runPython(`
 import gc, js
 from pyodide.ffi import create_once_callable
 from pyview.components import Root, h
-from pyview._core.components._browser import _idle_scheduler
+from pyview._core.components._browser_root import _idle_scheduler
 root = Root(lambda patch: None, schedule=lambda fn: None)
 root.idle = _idle_scheduler(js, create_once_callable)
 root.mount(h.ul([h.li(str(i), key=i) for i in range(3000)]))

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview.host import McpBackend
 from pyview.testing import mount, with_script
 

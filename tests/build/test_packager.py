@@ -221,3 +221,15 @@ def test_build_output_piped_into_a_closed_reader_exits_quietly(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
     assert (tmp_path / "h.html").exists()
+
+
+def test_blobs_js_reads_the_alphabet_the_packager_writes() -> None:
+    from pyview._tooling.packager._document import BASE85, base85
+    from pyview._tooling.packager._sources import PYVIEW_ROOT
+
+    shim = (PYVIEW_ROOT / "_core" / "runtime" / "blobs.js").read_text("utf-8")
+    assert f'var ALPHABET = "{BASE85}";' in shim
+    every_byte = base85(bytes(range(256)) * 4)
+    assert set(every_byte) <= set(BASE85) and len(set(BASE85)) == 85
+    assert not set(BASE85) & set("<>&`\"'\\ ")  # nothing HTML or a JSON string would escape
+    assert unbase85(every_byte, 1024) == bytes(range(256)) * 4

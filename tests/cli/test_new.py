@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyview._tooling._new import create, package_name
+from pyview._tooling.cli._new_command import create, package_name
 from pyview.cli import main
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyview._tooling._typegen import output_schemas, render_types
+from pyview._tooling.cli._types_command import output_schemas, render_types
 from pyview.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +85,7 @@ def test_the_examples_types_are_current(example: str, view: str, monkeypatch: py
     monkeypatch.setenv("PYVIEW_WEATHER", "offline")
     monkeypatch.chdir(ROOT / "examples" / example)
     monkeypatch.syspath_prepend(str(ROOT / "examples" / example))  # the server imports its sibling modules
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     _, server = load_server("server.py")
     text = render_types(asyncio.run(output_schemas(server)), "server.py")

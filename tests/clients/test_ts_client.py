@@ -61,7 +61,7 @@ def build_views(example: str, env: dict[str, str]) -> None:
     """Import the server once, so its Views (and their memory snapshots, made in Node) are built and cached before
     the client's 60 s request timeout starts: a first build is no part of what this test checks."""
     server = str(REPO / "examples" / example / "server.py")
-    code = f"from pyview._tooling.server._cli import load_server; load_server({server!r})"
+    code = f"from pyview._tooling.server._server_file import load_server; load_server({server!r})"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
 

@@ -11,18 +11,18 @@ from pathlib import Path
 import pytest
 
 from pyview._tooling.dev._downloads import Downloads, safe_name, served_type
-from pyview._tooling.host._hosts import HOSTS, size_problem
+from pyview._tooling.host._host_looks import HOSTS, size_problem
 from pyview.host import PROFILES, Host, build_csp, default_host_context, host_capabilities
 
 
 @pytest.mark.parametrize(
     "module",
     [
-        "pyview._tooling.host._hosts",
+        "pyview._tooling.host._host_looks",
         "pyview._tooling.host._profiles",
         "pyview._tooling.host._csp",
         "pyview._tooling.dev._downloads",
-        "pyview._tooling.dev._cli",
+        "pyview._tooling.cli._dev_command",
         "pyview._tooling.dev._shots",
     ],
 )

@@ -67,7 +67,7 @@ def runtime_url() -> Iterator[str]:
 def example_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Any]]:
     """``example_servers(name, runtime=None)``: the example's server module, loaded once per runtime (orders on a
     fresh database); ``runtime`` is its ``Views`` runtime (``$PYVIEW_RUNTIME`` while it loads), default ``auto``."""
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     folder = tmp_path_factory.mktemp("engines")
     loaded: dict[tuple[str, str | None], Any] = {}

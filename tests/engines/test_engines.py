@@ -240,7 +240,7 @@ def test_auto_hands_the_view_from_the_server_runtime_to_python(
     """The default document where WebAssembly may run, as the hello server serves it (with its memory snapshot as a
     runtime part): the server runtime answers at once, Python arrives as runtime parts read through the host, takes
     the View over, and the next click is Python's own ``tools/call``."""
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
     from pyview.host import McpBackend
 
     scenario = SCENARIOS["hello"]

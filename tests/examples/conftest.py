@@ -20,7 +20,7 @@ ORDERS_SERVER = Path(__file__).resolve().parents[2] / "examples" / "orders" / "s
 @pytest.fixture(scope="module")
 def orders(tmp_path_factory: pytest.TempPathFactory, monkeypatch_module: pytest.MonkeyPatch) -> Iterator[Any]:
     """The orders example's server module, on a fresh database (and a private View cache) for the test module."""
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     folder = tmp_path_factory.mktemp("orders")
     monkeypatch_module.setenv("PYVIEW_ORDERS_DB", str(folder / "orders.sqlite3"))

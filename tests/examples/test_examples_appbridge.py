@@ -78,7 +78,7 @@ def document(folder: Path, runtime: str) -> BuiltView:
 
 @pytest.mark.parametrize("runtime", ["python", "server", "auto"])
 def test_weather_under_the_appbridge(bridge_host: Callable[..., Any], pyview_host_server: Any, runtime: str) -> None:
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     _module, server = load_server(str(EXAMPLES / "weather" / "server.py"))
     page, backend = bridge_host(server, document(EXAMPLES / "weather" / "weather_view", runtime), runtime)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview.testing import run
 
 pytestmark = pytest.mark.anyio

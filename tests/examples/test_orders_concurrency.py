@@ -47,7 +47,7 @@ def anyio_backend() -> str:
 @pytest.fixture(scope="module")
 def view_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
     """One View cache for every server, filled once: the servers' warm-up then reads it instead of building."""
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     folder = tmp_path_factory.mktemp("views")
     with pytest.MonkeyPatch.context() as patch:

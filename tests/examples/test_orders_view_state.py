@@ -17,7 +17,7 @@ from pyview.app import ToolResult
 from pyview.testing import render
 from pyview.server import MemoryStore
 from pyview._tooling.server._signing import Signer
-from pyview._tooling.server._view_state import ViewState
+from pyview._tooling.server._state_tool import ViewState
 
 from orders_store import OrderStore
 from orders_view import screen as screen_module

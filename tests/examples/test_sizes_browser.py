@@ -124,7 +124,7 @@ def first_paint_was_reported(page: Any, runtime: str) -> None:
 
 
 def load(name: str) -> Any:
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     return load_server(str(EXAMPLES / name / "server.py"))[1]
 

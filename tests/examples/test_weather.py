@@ -170,7 +170,7 @@ def anyio_backend() -> str:
 
 @pytest.fixture(scope="module")
 def weather_server() -> Any:
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     return load_server(str(SERVER_FILE))[1]
 

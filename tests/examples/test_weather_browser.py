@@ -54,7 +54,7 @@ def weather(
     runtime: str, pyview_browser: Any, pyview_host_server: Any, pyview_build: Callable[..., Any]
 ) -> Iterator[Any]:
     """The View mounted once for the module (per runtime), its tools/call going to the real server (in process)."""
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
     from pyview.host import McpBackend
     from pyview.testing import mount
 

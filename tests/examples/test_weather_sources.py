@@ -285,7 +285,7 @@ async def test_a_fixed_moment_comes_from_the_environment() -> None:
 
 @pytest.fixture(scope="module")
 def weather_module() -> Any:
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     return load_server(str(EXAMPLE / "server.py"))[0]
 

@@ -15,7 +15,7 @@ from pyview.app import ToolResult
 from pyview.testing import render
 from pyview.server import MemoryStore
 from pyview._tooling.server._signing import Signer
-from pyview._tooling.server._view_state import ViewState
+from pyview._tooling.server._state_tool import ViewState
 
 # isort: on
 

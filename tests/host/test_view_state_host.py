@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pyview._tooling.server._signing import Signer
-from pyview._tooling.testing._view_state import SEEN_UNITS_JS, StateServer, redis_server
+from pyview._tooling.testing._state_server import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.server import RedisStateStore
 from pyview.testing import MountedView
 

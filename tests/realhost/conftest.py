@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from realhost_origins import BUNDLE, HostedView, McpProcess, Origins
 
-from pyview._tooling.host._hosts import HOSTS
+from pyview._tooling.host._host_looks import HOSTS
 from pyview.host import host_capabilities
 
 

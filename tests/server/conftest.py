@@ -19,7 +19,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 from mcp.server.mcpserver import MCPServer
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID
 
 EXAMPLE = Path(__file__).parent / "example"

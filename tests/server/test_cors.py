@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pyview._tooling.server._cli import main
+from pyview._tooling.cli._serve_command import main
 from pyview._tooling.server._cors import parse_origins
 
 LOOPBACK_PAGE, PUBLIC_PAGE = "http://localhost:8080", "https://host.example"

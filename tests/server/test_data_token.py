@@ -14,8 +14,8 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from runtime_client import ViewClient, claims
 
-from pyview._tooling.server._cli import load_server
 from pyview._tooling.server._data_token import REBASE_BYTES
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer, TokenError
 
 pytestmark = pytest.mark.anyio

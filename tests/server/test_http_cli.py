@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pyview._tooling.server._cli import main
+from pyview._tooling.cli._serve_command import main
 from pyview.server import register_cli, runtime_url_for
 
 EXAMPLE = Path(__file__).parent / "example"
@@ -60,7 +60,7 @@ def test_register_cli_adds_the_serve_command() -> None:
 
 
 def test_the_banner_names_each_views_runtime() -> None:
-    from pyview._tooling.server._cli import _runtime_label
+    from pyview._tooling.cli._serve_command import _runtime_label
 
     assert _runtime_label("server", None) == "server runtime"
     assert _runtime_label("auto", None) == (

@@ -15,7 +15,7 @@ from mcp import Client, StdioServerParameters
 from mcp.server.mcpserver import MCPServer
 from runtime_client import ViewClient, claims
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
 from pyview.server import Views
 

@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 from runtime_client import ViewClient
 
-from pyview._tooling.server._cli import load_server
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.testing._minidom import MElement
 
 pytestmark = pytest.mark.anyio

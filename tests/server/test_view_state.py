@@ -19,9 +19,9 @@ import pytest
 from mcp import Client
 from runtime_client import ViewClient, claims
 
-from pyview._core.components._view_state import ViewStateClient
-from pyview._tooling.server._cli import load_server
+from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._server_app import ServerApp
+from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
 
 pytestmark = pytest.mark.anyio
@@ -256,7 +256,7 @@ def _engine(server: Any) -> Any:
 
 def test_an_id_minted_for_one_user_is_refused_for_another() -> None:
     from pyview._tooling.server._state_store import MemoryStore
-    from pyview._tooling.server._view_state import ViewState, ViewStateError
+    from pyview._tooling.server._state_tool import ViewState, ViewStateError
 
     who = {"client": "alice"}
     service = ViewState(Signer(b"x" * 32), MemoryStore(), principal=lambda: who["client"])

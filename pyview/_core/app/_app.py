@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING
 
 from pyview._core.app import _protocol as p
 from pyview._core.app._errors import HostError
@@ -16,6 +15,7 @@ from pyview._core.app._session import AppSession
 from pyview._core.app._tools import AppTools, ToolRegistry
 from pyview._core.app._types import HostContext, ToolCancelled, ToolInput, ToolResult
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any
@@ -81,7 +81,7 @@ class App(HostRequests, AppTools, SessionGetters):
         "_experimental",
         "_integration",
         "_peer",
-        "_pyview_view_state",  # use_view_state's client (pyview/_core/components/_view_state.py), set on first use
+        "_pyview_view_state",  # use_view_state's client (pyview/_core/components/_use_view_state.py), set on first use
         "_queued",
         "_tools",
         "_tools_option",

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from typing import TYPE_CHECKING
 
 from pyview._core.app import _protocol as p
 from pyview._core.app._errors import ConnectionClosedError
 from pyview._core.app._transport import MAX_DEPTH, Transport, too_deep
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

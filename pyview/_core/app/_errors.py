@@ -6,10 +6,9 @@ handles all of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.app import _protocol as p
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -18,11 +18,11 @@ import asyncio
 import itertools
 import logging
 import math
-from typing import TYPE_CHECKING
 
 from pyview._core.app import _protocol as p
 from pyview._core.app._errors import ConnectionClosedError, HostError, JsonRpcError, RequestTimeoutError
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.app import _protocol as p
 from pyview._core.app._capabilities import check_request, modality_key
 from pyview._core.app._errors import ConnectionClosedError
 from pyview._core.app._types import ActionResult, ResourceResult, ToolResult
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -8,12 +8,11 @@ boot shim, before Python started) and handed to :meth:`pyview.app.App.adopt`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.app import _protocol as p
 from pyview._core.app._errors import JsonRpcError, ProtocolVersionError
 from pyview._core.app._types import HostCapabilities, HostContext, HostInfo, ToolCancelled, ToolInput, ToolResult
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

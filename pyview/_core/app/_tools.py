@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING
 
 from pyview._core.app import _protocol as p
 from pyview._core.app._errors import JsonRpcError
 from pyview._core.app._types import ToolResult
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -16,10 +16,10 @@ from __future__ import annotations
 import asyncio
 import json
 from itertools import accumulate, repeat
-from typing import TYPE_CHECKING
 
 from pyview._core.app._errors import ConnectionClosedError
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

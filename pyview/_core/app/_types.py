@@ -7,8 +7,7 @@ an empty container where noted). Wrappers compare equal to each other and to dic
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring as json_text  # '"text"', escaped as json.dumps(ensure_ascii=False) does
-from typing import TYPE_CHECKING
 
 from pyview._core.components._policy import attr_kind, attr_problem, tag_problem, valid_name
 from pyview._core.components._tags import ENUMERATED_BOOL, HTML_TAGS, SNAKE_TAGS, SPECIAL_NAMES, SVG_TAGS
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 

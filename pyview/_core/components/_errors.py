@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._component import component
 from pyview._core.components._element import Element, h
 from pyview._core.components._hooks import use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from pyview._core.components._root import Root
 

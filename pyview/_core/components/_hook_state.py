@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import base64
 import math
-from typing import TYPE_CHECKING
 
 from pyview._core.app import _types
 from pyview._core.components._action import Action
 from pyview._core.components._hooks import Effect, Ref, _State
 from pyview._core.components._instances import CompInst, HostInst, TextInst
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any

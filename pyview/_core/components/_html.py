@@ -8,12 +8,13 @@ raw text of an HTML ``<style>`` never contains anything a parser could read as a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._element import UnsafeAttributeError
 from pyview._core.components._instances import CompInst, HostInst, TextInst
 from pyview._core.components._policy import attr_kind, attr_problem, local_name, tag_problem
+from pyview._core.components._root import Root
 from pyview._core.components._tags import VOID_TAGS
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -69,8 +70,6 @@ def render_to_string(node: object) -> str:
         >>> render_to_string(h.p("1 < 2", title='say "hi"'))
         '<p title="say &quot;hi&quot;">1 &lt; 2</p>'
     """
-    from pyview._core.components._root import Root
-
     root = Root(effects=False)
     root.mount(node)
     out: list[str] = []
@@ -93,8 +92,6 @@ def write_children(
 
 
 def _refuse(subject: str, why: str) -> None:
-    from pyview._core.components._element import UnsafeAttributeError
-
     raise UnsafeAttributeError(f"refusing {subject}: {why}")
 
 

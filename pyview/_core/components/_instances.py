@@ -6,8 +6,7 @@ own); elements and text nodes are as small as possible because a 10,000-row tabl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 

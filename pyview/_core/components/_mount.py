@@ -10,14 +10,15 @@ twice as much (8 % of creating 1,000 rows, counted), and a built element brings 
 from __future__ import annotations
 
 from json.encoder import encode_basestring as json_text  # '"text"', escaped as json.dumps(ensure_ascii=False) does
-from typing import TYPE_CHECKING
 
 from pyview._core.components._component import _ContextSlot
 from pyview._core.components._element import ComponentElement, Element, encode_json, flatten
+from pyview._core.components._errors import error_box
 from pyview._core.components._hooks import Effect, RenderFrame, rendering
 from pyview._core.components._instances import CompInst, HostInst, TextInst, count_cleanups, dom_ids
 from pyview._core.components._selection import _Selected, unsubscribe
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -67,8 +68,6 @@ def call_component(root: Root, comp: CompInst) -> list[Node]:
     try:
         out = el.type.fn(*el.args, **el.kwargs)
     except Exception as exc:
-        from pyview._core.components._errors import error_box
-
         root.report(exc, f"rendering {el.type.__name__}", show=False)
         out = error_box(exc, f"Error in {el.type.__name__}")
     finally:

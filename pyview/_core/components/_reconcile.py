@@ -13,13 +13,13 @@ Patch ops are compact lists (see docs/components.md, "Patch format"):
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
 
 from pyview._core.components._component import props_equal
 from pyview._core.components._element import ComponentElement, Element
 from pyview._core.components._instances import CompInst, HostInst, TextInst, dom_ids, first_dom, resolve
 from pyview._core.components._mount import _finish, _remove, call_component, mount, unmount_all
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import gc
 import json
-from typing import TYPE_CHECKING
 
 from pyview._core.components._element import Element, encode_json, flatten
+from pyview._core.components._errors import describe
 from pyview._core.components._event import Event, call_handler
 from pyview._core.components._hooks import RenderFrame, rendering
 from pyview._core.components._instances import After, CompInst, HostInst, count_cleanups, host_id
 from pyview._core.components._mount import forget, mount
 from pyview._core.components._reconcile import HYDRATE, INSERT, reconcile, render_component
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -348,8 +349,6 @@ class Root:
                 pass
         else:
             import sys
-
-            from pyview._core.components._errors import describe
 
             print(f"pyview: error in {where}:\n{describe(exc)}", file=sys.stderr)
         if show:

@@ -20,10 +20,9 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pyview._core.components._hooks import _SIMPLE, _slot, same
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

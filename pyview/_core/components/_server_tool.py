@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
-
-from pyview._core.components._app import use_app
+from pyview._core.components._app_hooks import use_app
 from pyview._core.components._hooks import use_effect, use_handle
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from asyncio import Task
     from collections.abc import Callable, Mapping
+    from typing import Any, Generic, TypeVar, cast, overload
 
+    from pyview._core.app._types import ToolResult
     from pyview._core.components._root import Root
-    from pyview.app import ToolResult
 
-T = TypeVar("T")
+    T = TypeVar("T")
+else:
+    from pyview._core._typing import Generic, T, cast
 
 
 class ToolCallError(Exception):
@@ -122,10 +124,14 @@ async def _connected(app: Any) -> None:
         remove()
 
 
-@overload
-def use_server_tool(name: str, arguments: Mapping[str, Any] | None = None) -> ServerTool[Any]: ...
-@overload
-def use_server_tool(name: str, arguments: Mapping[str, Any] | None = None, *, output: type[T]) -> ServerTool[T]: ...
+if TYPE_CHECKING:  # the overloads are for type checkers: ``output`` types ``data``
+
+    @overload
+    def use_server_tool(name: str, arguments: Mapping[str, Any] | None = None) -> ServerTool[Any]: ...
+    @overload
+    def use_server_tool(name: str, arguments: Mapping[str, Any] | None = None, *, output: type[T]) -> ServerTool[T]: ...
+
+
 def use_server_tool(
     name: str, arguments: Mapping[str, Any] | None = None, *, output: type[Any] | None = None
 ) -> ServerTool[Any]:

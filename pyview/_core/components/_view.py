@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pyview._core.components._app import APP_CONTEXT
+from pyview._core.components import _browser_root as browser
+from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import Component
 from pyview._core.components._element import ComponentElement, Element
 from pyview._core.components._errors import ErrorShell, describe
+from pyview._core.components._html import render_to_string
+from pyview._core.components._root import Root
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview._core.components._app import AppLike
-    from pyview._core.components._root import Root
+    from pyview._core.components._app_hooks import AppLike
 
 
 def as_node(root: object) -> object:
@@ -68,8 +69,6 @@ class View:
 
     def render_html(self) -> str:
         """The HTML of the initial render (no tool data yet), for the build's first paint."""
-        from pyview._core.components._html import render_to_string
-
         return render_to_string(app_tree(None, as_node(self.root_component), None))
 
     def report(self, exc: BaseException, where: str) -> None:
@@ -95,18 +94,16 @@ class View:
         """
         import asyncio
 
-        from pyview._core.components import _browser
-        from pyview._core.components._root import Root
-
         loop = asyncio.get_running_loop()
         root = self.root = Root(on_error=self.report)
         root.loop = loop
-        self._proxy = _browser.install(root, self.container_id)
+        self._proxy = browser.install(root, self.container_id)
         preload = getattr(self.app, "preload", None)
         if preload is not None:  # the first render shows the tool result already there: it adopts a server-rendered one
-            preload(_browser.buffered_messages())
-        handover = _browser.handover()
+            preload(browser.buffered_messages())
+        handover = browser.handover()
         if handover is not None:  # the server runtime ran this View until now: go on from its state, on its nodes
+            # only a hand-over needs the hook-state codec: a View that starts afresh never loads it
             from pyview._core.components._hook_state import Seeder
 
             seeder = root.seed = Seeder(handover.get("state") or {}, self.app)
@@ -119,7 +116,7 @@ class View:
                 await connect()
             except Exception as exc:
                 root.report(exc, "connecting to the host")
-        _browser.view_is_live()
+        browser.view_is_live()
         self._stopped = loop.create_future()
         await self._stopped
 

@@ -8,11 +8,11 @@ component renders its original function inside ``try``, and guards the component
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pyview._core.components._component import Component, component, create_context, use_context
+from pyview._core.components._element import ComponentElement, Element, h
+from pyview._core.components._hooks import use_state as _use_state
 
-from pyview.components import Component, ComponentElement, Element, component, create_context, h, use_context
-from pyview.components import use_state as _use_state
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

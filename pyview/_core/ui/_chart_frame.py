@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._element import h
 from pyview._core.ui._scale import compact, nice_ticks, text_width
-from pyview.components import h
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 SERIES = 6
 

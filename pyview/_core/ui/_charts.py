@@ -7,18 +7,17 @@ and info text colours). Hovering a column shows a guide line and a tooltip; ever
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._element import h
 from pyview._core.ui._chart_frame import SERIES, Frame, columns, fmt, frame_svg, legend, num, series_of
 from pyview._core.ui._scale import compact
 from pyview._core.ui._util import cx
-from pyview.components import h
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 
 def _chart(data: Sequence[Any], x: str, y: str | Sequence[str], o: dict[str, Any], kind: str) -> Element:

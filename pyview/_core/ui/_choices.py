@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._component import component
+from pyview._core.components._element import ComponentElement, h
+from pyview._core.components._event import Event
+from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._fields import control_attrs, field, messages
 from pyview._core.ui._form import use_field
 from pyview._core.ui._util import cx, focus_element, options_of, use_id
-from pyview.components import component, h, use_effect, use_ref, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
-
-    from pyview.components import ComponentElement, Event
 
 _NEXT = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}
 
@@ -82,9 +82,8 @@ def Checkbox(
     key: object = None,
     **attrs: object,
 ) -> ComponentElement:
-    """A checkbox with its label (click the label to toggle; Space toggles from the keyboard).
-
-    Controlled with ``checked=`` and ``on_change(bool)``, or uncontrolled (``default_checked=``).
+    """A checkbox with its label (click the label to toggle; Space toggles from the keyboard). Controlled with
+    ``checked=`` and ``on_change(bool)``, or uncontrolled (``default_checked=``).
 
     Example:
         >>> from pyview.components import render_to_string

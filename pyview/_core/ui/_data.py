@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._element import h
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import TONES, cx
-from pyview.components import h
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 
 def Badge(

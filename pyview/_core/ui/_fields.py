@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._component import component
+from pyview._core.components._element import h
 from pyview._core.ui._form import FormState, use_field
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import cx, options_of, use_id
-from pyview.components import component, h
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview.components import ComponentElement, Element, Event
+    from pyview._core.components._element import ComponentElement, Element
+    from pyview._core.components._event import Event
 
 
 def field(

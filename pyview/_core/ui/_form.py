@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._action import use_action
+from pyview._core.components._component import component, create_context, use_context
+from pyview._core.components._element import h
+from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._actions import Button
 from pyview._core.ui._feedback import Alert
 from pyview._core.ui._util import cx, focus_selector, use_id
-from pyview.components import component, create_context, h, use_action, use_context, use_effect, use_ref, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview.components import ComponentElement
+    from pyview._core.components._element import ComponentElement
 
 FORM_CONTEXT = create_context(None, "Form")
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pyview._core.components._element import h
 
-from pyview.components import h
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 #: icon name -> SVG path data (each drawn on a 24x24 grid, stroked, round caps and joins)
 ICONS: dict[str, str] = {

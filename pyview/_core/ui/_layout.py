@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._element import h
 from pyview._core.ui._util import cx, space
-from pyview.components import h
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
-    from pyview.components import Element
+    from pyview._core.components._element import Element
 
 _ALIGN = {"start": "flex-start", "end": "flex-end", "center": "center", "stretch": "stretch", "baseline": "baseline"}
 _JUSTIFY = {**_ALIGN, "between": "space-between", "around": "space-around", "evenly": "space-evenly"}

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._component import component
+from pyview._core.components._element import h, prevent_default
+from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import cx, focus_element, use_id
-from pyview.components import component, h, prevent_default, use_effect, use_ref, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from pyview.components import ComponentElement, Element, Event
+    from pyview._core.components._element import ComponentElement, Element
+    from pyview._core.components._event import Event
 
 
 def _items(items: object, *fields: str) -> list[dict[str, object]]:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._component import component
+from pyview._core.components._element import h
+from pyview._core.components._hooks import use_state
 from pyview._core.ui._feedback import EmptyState
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._nav import Pagination
 from pyview._core.ui._util import cx
-from pyview.components import component, h, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview.components import ComponentElement, Event
+    from pyview._core.components._element import ComponentElement
+    from pyview._core.components._event import Event
 
 _ARIA_SORT = {"asc": "ascending", "desc": "descending"}
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._app_hooks import use_app
+from pyview._core.components._component import component
+from pyview._core.components._element import h, prevent_default
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._util import cx
-from pyview.components import component, h, prevent_default, use_app
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
-    from pyview.components import ComponentElement, Element
+    from pyview._core.components._element import ComponentElement, Element
 
 _LEVEL_SIZE = {1: "2xl", 2: "xl", 3: "lg", 4: "md", 5: "sm", 6: "xs"}
 TEXT_TONES = ("primary", "secondary", "tertiary", "info", "success", "warning", "danger", "disabled")

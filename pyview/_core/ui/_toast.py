@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from pyview._core.components._component import component, create_context, use_context
+from pyview._core.components._element import h
+from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._feedback import Toast
-from pyview.components import component, create_context, h, use_context, use_effect, use_ref, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview.components import ComponentElement
+    from pyview._core.components._element import ComponentElement
 
 _TOASTS = create_context(None, "Toasts")
 

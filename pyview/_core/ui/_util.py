@@ -1,12 +1,10 @@
-"""Small helpers shared by the ui components (internal)."""
+"""Small helpers shared by the ui components (internal); the focus helpers touch ``js``, inside functions."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pyview._core.components._hooks import current_component, use_ref
 
-from pyview._core.components._hooks import current_component
-from pyview.components import use_ref
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -8,12 +8,15 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pyview._core.app._errors import JsonRpcError
 from pyview._tooling.dev._downloads import Downloads
-from pyview._tooling.host._context import tool_visibility
-from pyview._tooling.host._hosts import HOSTS, size_problem
+from pyview._tooling.host._backend import tool_result
+from pyview._tooling.host._context import resource_ui_meta, tool_resource_uri, tool_visibility
+from pyview._tooling.host._host import Host
+from pyview._tooling.host._host_looks import HOSTS, size_problem
+from pyview._tooling.host._mcp import McpBackend
+from pyview._tooling.host._profiles import Profile
 from pyview._tooling.host._relay import RelaySession
-from pyview.app import JsonRpcError
-from pyview.host import Host, McpBackend, Profile, resource_ui_meta, tool_resource_uri, tool_result
 
 if TYPE_CHECKING:
     from pyview._tooling.host._guard import Guard

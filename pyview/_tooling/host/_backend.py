@@ -11,8 +11,8 @@ import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+from pyview._core.app._errors import JsonRpcError
 from pyview._core.app._protocol import INVALID_PARAMS
-from pyview.app import JsonRpcError
 
 ToolHandler = Callable[[dict[str, Any]], Any]
 """A scripted tool: called with the arguments dict; returns a result (sync or async) or raises."""

@@ -9,12 +9,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pyview._core.app import _protocol as p
+from pyview._core.app._errors import JsonRpcError
+from pyview._core.app._jsonrpc import JsonRpcPeer
+from pyview._core.app._transport import Transport
 from pyview._tooling.host._backend import Backend, tool_result
 from pyview._tooling.host._context import context_delta
 from pyview._tooling.host._profiles import HOST_INFO, Profile, default_host_context, host_capabilities
 from pyview._tooling.host._record import Direction, Inbox, RecordingTransport
 from pyview._tooling.host._serving import ViewRequests
-from pyview.app import JsonRpcError, JsonRpcPeer, Transport
 
 log = logging.getLogger("pyview.host")
 

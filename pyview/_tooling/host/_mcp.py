@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pyview._core.app._errors import JsonRpcError
 from pyview._tooling.host._backend import Backend
-from pyview.app import JsonRpcError
 
 EXTENSION_ID = "io.modelcontextprotocol/ui"
 MIME_TYPE = "text/html;profile=mcp-app"

@@ -4,7 +4,7 @@
 host that only renders the View (useful to check that a View feature-checks the capabilities it uses).
 ``"chatgpt"``, ``"claude"``, ``"copilot"``, ``"vscode"``, ``"goose"``, ``"capped"`` and ``"strict"`` copy real
 hosts: their capabilities, theme variables, fonts, display modes, CSP and size limit (see
-:mod:`pyview._tooling.host._hosts`).
+:mod:`pyview._tooling.host._host_looks`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Literal
 
-from pyview._tooling.host._hosts import HOSTS
+from pyview._tooling.host._host_looks import HOSTS
 from pyview._version import __version__
 
 Profile = Literal["full", "minimal", "chatgpt", "claude", "copilot", "vscode", "goose", "capped", "strict"]

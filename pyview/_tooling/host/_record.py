@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pyview.app import Transport
+from pyview._core.app._transport import Transport
 
 Direction = Literal["in", "out"]
 """``"in"``: View -> Host; ``"out"``: Host -> View."""

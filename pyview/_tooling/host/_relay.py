@@ -30,10 +30,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pyview._core.app._transport import too_deep
+from pyview._core.app._errors import ConnectionClosedError
+from pyview._core.app._transport import BufferedTransport, too_deep
 from pyview._tooling.host._csp import build_csp
 from pyview._tooling.host._host import Host
-from pyview.app import BufferedTransport, ConnectionClosedError
 
 log = logging.getLogger("pyview.host")
 RELAY_PUBLIC = (r"/relay\.js", r"/relay/[^/]+/")

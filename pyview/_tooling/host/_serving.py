@@ -6,9 +6,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pyview._core.app import _protocol as p
+from pyview._core.app._errors import JsonRpcError
+from pyview._core.app._jsonrpc import JsonRpcPeer
+from pyview._core.app._protocol import PROTOCOL_VERSION
 from pyview._tooling.host._context import tool_visibility
-from pyview._tooling.host._hosts import HOSTS, too_large
-from pyview.app import PROTOCOL_VERSION, JsonRpcError, JsonRpcPeer
+from pyview._tooling.host._host_looks import HOSTS, too_large
 
 if TYPE_CHECKING:
     from pyview._tooling.host._backend import Backend

@@ -12,9 +12,12 @@ import jinja2
 
 # Python's base85 alphabet with the characters that cost more elsewhere swapped out: ``<`` ``>`` ``&`` (HTML, and
 # JSON encoders that escape them as \u003c) and the backtick. No quote, backslash or space either, so the text
-# travels as is in a JSON string and needs no trimming. boot.js decodes it (BASE85 there must match).
+# travels as is in a JSON string and needs no trimming. blobs.js decodes it: its ALPHABET is this one
+# (tests/build/test_packager.py checks).
 BASE85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%.()*+-;,=/?@^_:{|}~"
-_FROM_PYTHON_B85 = bytes.maketrans(b"&<>`", b".,/:")
+_PYTHON_B85 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+_FROM_PYTHON_B85 = bytes.maketrans(_PYTHON_B85, BASE85.encode("ascii"))
+_TO_PYTHON_B85 = bytes.maketrans(BASE85.encode("ascii"), _PYTHON_B85)
 
 
 @lru_cache(maxsize=16)  # the runtime's blobs are the same in every build of a process
@@ -22,7 +25,7 @@ def base85(data: bytes) -> str:
     """``data`` as base85 text (4 bytes -> 5 characters, zero-padded to a multiple of 4; the reader knows the size).
 
     A quarter denser than base64 (25 % over the bytes against 33 %): an inline document with a memory snapshot is
-    about 1 MB smaller. boot.js decodes it in a few tens of milliseconds.
+    about 1 MB smaller. blobs.js decodes it.
 
     Example:
         >>> base85(b"pyview")
@@ -35,7 +38,7 @@ def base85(data: bytes) -> str:
 
 def unbase85(text: str, size: int) -> bytes:
     """The bytes of a :func:`base85` text (tests and tools read blobs back with it)."""
-    return base64.b85decode(text.encode("ascii").translate(bytes.maketrans(b".,/:", b"&<>`")))[:size]
+    return base64.b85decode(text.encode("ascii").translate(_TO_PYTHON_B85))[:size]
 
 
 # A blob's text is written as parts of this many characters (a multiple of 5: each part decodes on its own), one

@@ -271,7 +271,7 @@ def _assemble(
     store: PartStore | None = None
     handshake = info.handshake
     if handshake is None and runtime in ("server", "auto"):  # the server runtime client needs a session of its own
-        from pyview.app import PROTOCOL_VERSION
+        from pyview._core.app._protocol import PROTOCOL_VERSION
 
         app_info = {"name": sources.entry, "version": __version__}
         handshake = {"protocolVersion": PROTOCOL_VERSION, "appInfo": app_info, "appCapabilities": {}}

@@ -50,7 +50,7 @@ def _handshake(app: object) -> dict[str, Any] | None:
     app_capabilities = getattr(app, "app_capabilities", None)
     if not isinstance(app_info, dict) or not isinstance(app_capabilities, dict):
         return None
-    from pyview.app import PROTOCOL_VERSION
+    from pyview._core.app._protocol import PROTOCOL_VERSION
 
     return {"protocolVersion": PROTOCOL_VERSION, "appInfo": app_info, "appCapabilities": app_capabilities}
 

@@ -1,7 +1,7 @@
 """The tool data of a server-runtime session, signed once: the "data" token a View keeps and sends only on request.
 
-A session token (:mod:`pyview._tooling.server._session`) travels with every event, so it carries only what changes
-with events: hook state, sequence number, expiry. What a restore also needs, the tool input and result, the host
+A session token (:mod:`pyview._tooling.server._runtime_sessions`) travels with every event, so it carries only what
+changes with events: hook state, sequence number, expiry. What a restore also needs, the tool input and result, the host
 context and capabilities, is large and rarely changes: it travels in its own token, issued with the tool result
 (and again when it changed much), which the View keeps and sends only when a worker answers ``need: "data"`` (it
 does not hold the session, so it must restore it). The session token names its data token by digest (``h``), so a

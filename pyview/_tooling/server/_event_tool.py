@@ -18,12 +18,12 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent
 
-from pyview._tooling.server._session import Directory, Engine, ServedView
+from pyview._tooling.packager._runtime import cache_root
+from pyview._tooling.server._runtime_sessions import Directory, Engine, ServedView
 from pyview._tooling.server._signing import load_secret
 from pyview._tooling.server._state_render import render_with_state
 from pyview._tooling.server._state_store import MemoryStore, StateStore
-from pyview._tooling.server._view_state import ViewState, ViewStateError
-from pyview.packager import cache_root
+from pyview._tooling.server._state_tool import ViewState, ViewStateError
 
 if TYPE_CHECKING:
     from pyview._tooling.server._server_app import CallTool

@@ -13,11 +13,11 @@ from mcp.server.mcpserver import MCPServer
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
-from pyview._tooling.server._cli import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
+from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.server._cors import EndpointCors, parse_origins, transport_security_for
-from pyview._tooling.server._parts import check_stdio_sizes, server_views
+from pyview._tooling.server._part_resources import check_stdio_sizes, server_views
 from pyview._tooling.server._runtime_files import runtime_files_app
-from pyview.packager import BuildError
+from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
 
 Transport = Literal["stdio", "http"]
 

@@ -21,10 +21,10 @@ from typing import Any
 from pyview._core.components._hook_state import Seeder
 from pyview._core.components._root import Root
 from pyview._core.components._view import app_tree, as_node
+from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.packager._loader import ViewImportError, load_view_module
 from pyview._tooling.packager._sources import load_view_sources
 from pyview._tooling.server._server_app import ServerApp
-from pyview.packager import BuildError
 
 logger = logging.getLogger("pyview.server")
 

@@ -16,9 +16,8 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from pyview._tooling.packager._parts import PartStore
-from pyview._tooling.packager._runtime import RUNTIME_FILES
+from pyview._tooling.packager._runtime import RUNTIME_FILES, RuntimeDist, ensure_runtime
 from pyview._tooling.packager._snapshot import snapshot_dir
-from pyview.packager import RuntimeDist, ensure_runtime
 
 _SNAPSHOT_NAME = re.compile(r"[0-9a-f]{20}\.gz")
 

@@ -20,11 +20,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pyview._core.app import _protocol as p
+from pyview._core.app._app import App
 from pyview._core.app._errors import HostError
 from pyview._core.app._session import AppSession
 from pyview._core.app._transport import Transport
 from pyview._core.app._types import ToolInput, ToolResult
-from pyview.app import App
 
 logger = logging.getLogger("pyview.server")
 

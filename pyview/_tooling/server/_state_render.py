@@ -10,10 +10,10 @@ import logging
 from typing import Any
 
 from pyview._core.components._hook_state import SnapshotError
-from pyview._core.components._view_state import ViewStateClient
+from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._render import RenderError, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import ServerApp
-from pyview._tooling.server._view_state import ViewStateError
+from pyview._tooling.server._state_tool import ViewStateError
 
 logger = logging.getLogger("pyview.server")
 

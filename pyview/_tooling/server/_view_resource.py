@@ -22,11 +22,13 @@ from mcp.server.mcpserver.resources import Resource
 from pydantic import PrivateAttr
 
 from pyview._tooling.packager._caps import cap_warning
+from pyview._tooling.packager._errors import BuildError
+from pyview._tooling.packager._packager import RuntimeMode, build_view
 from pyview._tooling.packager._parts import PartStore, RuntimePart
+from pyview._tooling.packager._runtime import PYODIDE_VERSION, cache_root
 from pyview._tooling.packager._sources import PYVIEW_ROOT, browser_core_sources, load_view_sources
 from pyview._tooling.server import _openai
 from pyview._version import __version__
-from pyview.packager import PYODIDE_VERSION, BuildError, RuntimeMode, build_view, cache_root
 
 logger = logging.getLogger("pyview.server")
 

@@ -19,9 +19,10 @@ from pydantic import ValidationError
 from pyview._tooling.server import _openai
 from pyview._tooling.server._control_chars import control_character_errors
 from pyview._tooling.server._event_tool import EVENT_TOOL, ServerRuntime
-from pyview._tooling.server._parts import chunk_resources
+from pyview._tooling.server._part_resources import chunk_resources
 from pyview._tooling.server._results import TextFn, argument_errors, wrap_tool
 from pyview._tooling.server._state_store import StateStore
+from pyview._tooling.server._state_tool import STATE_TOOL
 from pyview._tooling.server._view_resource import (
     SNAPSHOT_MODES,
     VIEW_RUNTIMES,
@@ -31,7 +32,6 @@ from pyview._tooling.server._view_resource import (
     ViewRuntime,
     default_cache_dir,
 )
-from pyview._tooling.server._view_state import STATE_TOOL
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _DEFAULT: Any = object()

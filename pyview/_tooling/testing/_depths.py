@@ -21,8 +21,8 @@ import threading
 from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pyview.app import ToolResult
-from pyview.host import tool_result
+from pyview._core.app._types import ToolResult
+from pyview._tooling.host._backend import tool_result
 
 if TYPE_CHECKING:
     from pyview._tooling.testing._harness import MountedView

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 from pyview._tooling.testing._harness import ERROR_LEVELS, SyncHost, _describe, open_session
 
 if TYPE_CHECKING:
+    from pyview._tooling.host._backend import Backend
+    from pyview._tooling.host._host import Host
+    from pyview._tooling.host._profiles import Profile
     from pyview._tooling.host._relay import RelaySession
     from pyview._tooling.testing._engine import EnginePage
     from pyview._tooling.testing._server import HostServer
-    from pyview.host import Backend, Host, Profile
 
 _TEXT = """([selector, text]) => { const found = document.querySelector(selector);
     return !!found && (text === null || found.textContent.includes(text)); }"""

@@ -8,8 +8,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from pyview._tooling.host._backend import Backend
+from pyview._tooling.host._host import Host
+from pyview._tooling.host._profiles import Profile
 from pyview._tooling.testing._server import HostServer
-from pyview.host import Backend, Host, Profile
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Error, Frame, FrameLocator, Locator, Page

@@ -25,13 +25,18 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from pyview._core.app._app import App
+from pyview._core.app._session import AppSession
+from pyview._core.app._transport import memory_transport_pair
+from pyview._core.app._types import ToolResult
 from pyview._core.components._root import Root
-from pyview._core.components._view import app_tree, as_node
+from pyview._core.components._view import View, app_tree, as_node
+from pyview._tooling.host._backend import Backend, ScriptedBackend, tool_result
+from pyview._tooling.host._host import Host
+from pyview._tooling.host._mcp import McpBackend
+from pyview._tooling.host._profiles import Profile
 from pyview._tooling.testing._minidom import MElement, MiniDom
 from pyview._tooling.testing._screen import Screen
-from pyview.app import App, AppSession, ToolResult, memory_transport_pair
-from pyview.components import View
-from pyview.host import Backend, Host, McpBackend, Profile, ScriptedBackend, tool_result
 
 __all__ = ["Pilot", "run"]
 

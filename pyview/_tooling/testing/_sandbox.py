@@ -6,7 +6,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from pyview.host import build_csp
+from pyview._tooling.host._csp import build_csp
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Frame, Page

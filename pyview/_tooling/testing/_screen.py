@@ -250,7 +250,7 @@ def as_delivered(event: str, value: Any) -> Any:
         >>> as_delivered("tool_input", {"city": "Oslo"}).arguments
         {'city': 'Oslo'}
     """
-    from pyview.app import HostContext, Payload, ToolCancelled, ToolInput, ToolResult
+    from pyview._core.app._types import HostContext, Payload, ToolCancelled, ToolInput, ToolResult
 
     if value is None or isinstance(value, Payload) or event not in _PAYLOADS:
         return value

@@ -28,11 +28,12 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
+    from pyview._tooling.host._backend import Backend
+    from pyview._tooling.host._profiles import Profile
+    from pyview._tooling.packager._packager import BuiltView
     from pyview._tooling.testing._depths import SyncPilot
     from pyview._tooling.testing._harness import MountedView
     from pyview._tooling.testing._server import HostServer
-    from pyview.host import Backend, Profile
-    from pyview.packager import BuiltView
 
 MountView = Callable[..., "MountedView"]
 
@@ -114,7 +115,7 @@ def pyview_host_server() -> Iterator[HostServer]:
 @pytest.fixture(scope="session")
 def pyview_build() -> Callable[..., BuiltView]:
     """``pyview_build(path, **options)``: build a View once per path and option set in this session."""
-    from pyview.packager import build_view
+    from pyview._tooling.packager._packager import build_view
 
     cache: dict[tuple[object, ...], BuiltView] = {}
 
@@ -147,9 +148,10 @@ def mount_view(
     - ``init_script``: JavaScript run in the View's document before its own scripts (a test's observers; see
       :func:`~pyview.testing.with_script`).
     """
+    from pyview._tooling.host._backend import ScriptedBackend
+    from pyview._tooling.host._mcp import McpBackend
     from pyview._tooling.testing._harness import mount
     from pyview._tooling.testing._sandbox import with_script
-    from pyview.host import McpBackend, ScriptedBackend
 
     handles: list[MountedView] = []
     backends: list[Backend] = []
@@ -249,8 +251,8 @@ def _document(
     options: Mapping[str, Any],
 ) -> tuple[str, dict[str, Any]]:
     """The View's HTML and its resource ``_meta.ui`` (CSP domains of a URL-runtime build)."""
-    from pyview.host import resource_ui_meta
-    from pyview.packager import BuiltView
+    from pyview._tooling.host._context import resource_ui_meta
+    from pyview._tooling.packager._packager import BuiltView
 
     if isinstance(view, BuiltView):
         return view.html, ({"csp": view.csp} if view.csp else {})

@@ -160,7 +160,7 @@ def register_cli(commands: Any) -> None:
 
 
 def _types(args: argparse.Namespace) -> int:
-    from pyview._tooling.server._cli import load_server
+    from pyview._tooling.server._server_file import load_server
 
     _module, server = load_server(args.server)
     text = render_types(asyncio.run(output_schemas(server)), Path(args.server).name)

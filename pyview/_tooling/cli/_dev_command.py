@@ -1,4 +1,4 @@
-"""``pyview dev``: wire it into the ``pyview`` command with :func:`register_cli`."""
+"""``pyview dev SERVER``: a local host page for an MCP server's Views (the page itself: ``_tooling/dev``)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def register_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
 def run(args: argparse.Namespace) -> int:
     """The ``pyview dev`` handler."""
-    from pyview._tooling.dev._app import run_dev
+    from pyview._tooling.dev._dev_app import run_dev
 
     problem = check_server_file(args.server)
     if problem is not None:

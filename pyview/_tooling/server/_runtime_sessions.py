@@ -25,13 +25,13 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
-from pyview._core.components._view_state import ViewStateClient
+from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
 from pyview._tooling.server._events import MAX_HOST_BYTES, EventError, bounded, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
 from pyview._tooling.server._signing import Signer, TokenError
-from pyview._tooling.server._view_state import ViewState, ViewStateError
+from pyview._tooling.server._state_tool import ViewState, ViewStateError
 
 logger = logging.getLogger("pyview.server")
 

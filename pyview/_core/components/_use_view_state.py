@@ -16,12 +16,13 @@ Values are JSON data; one instance's values together are at most :data:`MAX_STAT
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
-from pyview._core.components._app import APP_CONTEXT
+from pyview._core.components import _browser_root as browser
+from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import use_context
 from pyview._core.components._hooks import current_component, use_effect, use_memo, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeVar
@@ -112,9 +113,7 @@ class ViewStateClient:
     def _start_load(self, token: str) -> None:
         """Load ``token``'s values: at once from the boot shim's answer when it has one (it painted the tree the
         server rendered with them, so the first render matches it), else through ``pyview_state``."""
-        from pyview._core.components import _browser
-
-        seed = _browser.shim_view_state(token)
+        seed = browser.shim_view_state(token)
         if seed is not None:
             self.values = {**self.values, **seed}
             self.loaded = True
@@ -233,17 +232,13 @@ class ViewStateClient:
     # -- hosts' own state, the model ----------------------------------------------------------------------
 
     def _adopt_openai(self) -> None:
-        from pyview._core.components import _browser
-
-        saved = _browser.openai_widget_state()
+        saved = browser.openai_widget_state()
         if isinstance(saved, dict) and isinstance(saved.get(_OPENAI_KEY), dict):
             self.values.update(saved[_OPENAI_KEY])
 
     def _mirror(self, changes: dict[str, Any]) -> None:
-        from pyview._core.components import _browser
-
         try:
-            _browser.openai_set_widget_state({_OPENAI_KEY: self.values})
+            browser.openai_set_widget_state({_OPENAI_KEY: self.values})
         except Exception as exc:
             self._failed(f"window.openai.setWidgetState failed: {exc}")
 

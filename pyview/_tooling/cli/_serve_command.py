@@ -8,28 +8,23 @@ Example:
 
 Over ``--http`` an auto View (the default) fetches its runtime parts from this server too (``/pyodide/parts/``),
 where the host's CSP lets the frame; over stdio every View is built at start-up, and one whose document would pass
-10 MiB stops the server with the fix (``pyview/_tooling/server/_parts.py``).
+10 MiB stops the server with the fix (``pyview/_tooling/server/_part_resources.py``).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH, load_server
 
 if TYPE_CHECKING:  # imported when the command runs: registering it costs nothing
     from mcp.server.mcpserver import MCPServer
 
     from pyview._tooling.server._views import Views
-
-DEFAULT_PATH = "/mcp"
-DEFAULT_RUNTIME_PATH = "/pyodide"
-
-_PREFERRED_NAMES = ("server", "mcp", "app")
 
 
 def register_cli(subparsers: Any) -> argparse.ArgumentParser:
@@ -82,10 +77,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Handle ``pyview serve``: set the runtime, import the server file, print what it serves, serve it."""
+    from pyview._tooling.packager._errors import BuildError
     from pyview._tooling.server._cors import parse_origins
     from pyview._tooling.server._http import Transport, runtime_url_for, serve
     from pyview._tooling.server._views import Views
-    from pyview.packager import BuildError
 
     origins: tuple[str, ...] | None = None
     if args.cors is not None:
@@ -133,52 +128,6 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_server(spec: str) -> tuple[Any, MCPServer[Any]]:
-    """Import ``server.py`` (or ``server.py:NAME``) as a module and return it and its ``MCPServer``.
-
-    Without ``NAME`` the server is the module's only ``MCPServer``, or the one named ``server``, ``mcp`` or
-    ``app``.
-
-    Raises:
-        BuildError: the file does not exist, fails to import, or does not hold exactly one server.
-    """
-    from mcp.server.mcpserver import MCPServer
-
-    from pyview.packager import BuildError
-
-    file_part, name = (spec, "") if Path(spec).exists() or ":" not in spec else spec.rsplit(":", 1)
-    path = Path(file_part).resolve()
-    if not path.is_file():
-        raise BuildError(f"server file not found: {file_part}")
-    module_name = path.stem if path.stem.isidentifier() else "_pyview_server"
-    if module_name in sys.modules:  # e.g. a test suite's own module called "server"
-        module_name = f"_pyview_server_{module_name}"
-    module_spec = importlib.util.spec_from_file_location(module_name, path)
-    if module_spec is None or module_spec.loader is None:
-        raise BuildError(f"cannot import {path} as a Python module")
-    module = importlib.util.module_from_spec(module_spec)
-    sys.path.insert(0, str(path.parent))
-    sys.modules[module_name] = module
-    try:
-        module_spec.loader.exec_module(module)
-    except BuildError:
-        raise
-    except Exception as exc:
-        raise BuildError(f"{file_part} failed to import: {type(exc).__name__}: {exc}") from exc
-    if name:
-        server = getattr(module, name, None)
-        if not isinstance(server, MCPServer):
-            raise BuildError(f"{file_part} has no MCPServer named {name!r}")
-        return module, server
-    found = {key: value for key, value in vars(module).items() if isinstance(value, MCPServer)}
-    if len(found) > 1:
-        found = {key: value for key, value in found.items() if key in _PREFERRED_NAMES} or found
-    if len(found) != 1:
-        what = "no MCPServer" if not found else f"several MCPServers ({', '.join(found)})"
-        raise BuildError(f"{file_part} defines {what}; name one: pyview serve {file_part}:NAME")
-    return module, next(iter(found.values()))
-
-
 async def describe(server: MCPServer[Any], views: Sequence[Views], where: str) -> str:
     """The start-up summary: the endpoint, the tools (with the View each one shows), and the Views."""
     tools = await server.list_tools()
@@ -214,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyview.server", description="Run an MCP server with pyview Views.")
     add_serve_arguments(parser)
     args = parser.parse_args(argv)
-    from pyview.packager import BuildError
+    from pyview._tooling.packager._errors import BuildError
 
     try:
         return run_serve(args)

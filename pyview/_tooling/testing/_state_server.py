@@ -21,8 +21,9 @@ from typing import Any
 
 from mcp_types import CallToolResult, TextContent
 
+from pyview._tooling.server._state_store import StateStore
 from pyview._tooling.server._view_resource import ViewRuntime
-from pyview.server import StateStore, Views
+from pyview._tooling.server._views import Views
 
 # Logs, in each frame, every text the element [data-testid=units] ever had (window.seenUnits): mutation observers run
 # before the browser paints, so a text that was never recorded was never on screen.

@@ -1,9 +1,13 @@
-"""The only module that touches ``js``: connects a Root to ``globalThis.pyviewDom`` (browser only)."""
+"""The component model's side of the page: a Root on ``globalThis.pyviewDom``, and the boot shim's globals.
+
+The only module of ``_core/components`` that touches ``js`` (the others are ``_boot.py``, ``_core/app/_browser.py``
+and ``_core/ui/_util.py``'s focus helpers; tests/api/test_boundaries.py keeps the list), and only inside
+browser-only functions.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -28,9 +28,9 @@ from pyview._tooling.dev._devhost import DevHost
 from pyview._tooling.dev._downloads import served_type
 from pyview._tooling.dev._watch import watch
 from pyview._tooling.host._guard import LOOPBACK, Guard, GuardMiddleware
-from pyview._tooling.host._hosts import HOSTS
+from pyview._tooling.host._host_looks import HOSTS
+from pyview._tooling.host._profiles import PROFILES, Profile
 from pyview._tooling.host._relay import RELAY_PUBLIC, RelayHub, relay_routes
-from pyview.host import PROFILES, Profile
 
 DEV_PUBLIC = (r"/", r"/dev\.js", r"/dev-form\.js", *RELAY_PUBLIC)
 """The paths served without the token: the pages and scripts (the dev page embeds the token)."""

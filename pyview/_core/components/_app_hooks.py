@@ -14,15 +14,17 @@ The App is found through a context that :class:`~pyview.components.View` provide
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
-
 from pyview._core.components._component import create_context, use_context
 from pyview._core.components._hooks import use_effect, use_ref, use_state
 
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any, Protocol, cast
 
-    from pyview.app import ActionResult, HostContext, ResourceResult, ToolCancelled, ToolInput, ToolResult
+    from pyview._core.app._types import ActionResult, HostContext, ResourceResult, ToolCancelled, ToolInput, ToolResult
+else:
+    from pyview._core._typing import Protocol, cast
 
 APP_CONTEXT = create_context(None, "App")
 

@@ -20,9 +20,9 @@ from mcp.server.mcpserver.resources import Resource
 from pydantic import PrivateAttr
 
 from pyview._tooling.packager._caps import STDIO_MAX_MESSAGE, message_size
+from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.packager._parts import CHUNK_MIME, PartStore, RuntimePart
 from pyview._tooling.server._view_resource import ServerView
-from pyview.packager import BuildError
 
 logger = logging.getLogger("pyview.server")
 

@@ -1,0 +1,1 @@
+"""Private: the ``pyview`` command line, one module per command; run it through :mod:`pyview.cli`."""

@@ -1,0 +1,79 @@
+"""Each facade has one table of its public names, and everything else that names them agrees with it.
+
+A lazy facade (``pyview``, ``pyview.app``, ``components``, ``ui``, ``server``) keeps ``_LAZY`` (public name ->
+module); its ``__all__`` and the ``if TYPE_CHECKING:`` imports that give type checkers the real types must name the
+same things from the same modules. An eager facade (``pyview.host``, ``testing``, ``packager``, ``dev``, ``cli``)
+imports each public name once, and its ``__all__`` is exactly what it imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from pyview._tooling.packager._sources import PYVIEW_ROOT
+
+FACADES = ["pyview", *sorted(f"pyview.{path.stem}" for path in PYVIEW_ROOT.glob("[!_]*.py"))]
+LAZY = ["pyview", "pyview.app", "pyview.components", "pyview.server", "pyview.ui"]
+# names a facade defines or imports itself, outside its table
+OWN = {"pyview": {"__version__"}}
+
+
+def source(facade: str) -> ast.Module:
+    path = PYVIEW_ROOT / ("__init__.py" if facade == "pyview" else f"{facade.removeprefix('pyview.')}.py")
+    return ast.parse(Path(path).read_text("utf-8"))
+
+
+def imported(nodes: list[ast.stmt]) -> dict[str, str]:
+    """``name -> module`` of the ``from module import name`` statements among ``nodes``; a name twice fails."""
+    found: dict[str, str] = {}
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__":
+            for alias in node.names:
+                name = alias.asname or alias.name
+                assert name not in found, f"{name} is imported twice"
+                found[name] = node.module
+    return found
+
+
+def type_checking_imports(tree: ast.Module) -> dict[str, str]:
+    blocks = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
+    return imported([inner for block in blocks for inner in block.body])
+
+
+def test_every_facade_is_lazy_or_eager() -> None:
+    for facade in FACADES:
+        assert (facade in LAZY) == hasattr(importlib.import_module(facade), "_LAZY"), facade
+
+
+@pytest.mark.parametrize("facade", LAZY)
+def test_a_lazy_facade_names_each_export_in_its_table_only_as_the_table_says(facade: str) -> None:
+    module = importlib.import_module(facade)
+    table: dict[str, str] = module._LAZY
+    private = {"pyview": "pyview"}.get(facade, facade.replace("pyview.", "pyview._core.", 1))
+    if facade == "pyview.server":
+        private = "pyview._tooling.server"
+    where = {name: f"{private}.{target}" if target.startswith("_") else target for name, target in table.items()}
+    assert set(module.__all__) - OWN.get(facade, set()) == set(table)
+    assert type_checking_imports(source(facade)) == where
+    for name in table:  # and each entry loads
+        assert getattr(module, name) is not None
+
+
+@pytest.mark.parametrize("facade", sorted(set(FACADES) - set(LAZY)))
+def test_an_eager_facade_exports_exactly_what_it_imports(facade: str) -> None:
+    module = importlib.import_module(facade)
+    tree = source(facade)
+    names = {name for name, where in imported(tree.body).items() if where != "pyview._lazy"}
+    assert set(module.__all__) == names
+    assert not type_checking_imports(tree)
+
+
+def test_the_check_sees_a_name_missing_from_the_type_checking_imports() -> None:
+    tree = ast.parse("if TYPE_CHECKING:\n    from pyview._core.app._app import App\n_LAZY = {'App': '_app'}\n")
+    assert type_checking_imports(tree) == {"App": "pyview._core.app._app"}
+    with pytest.raises(AssertionError, match="imported twice"):
+        imported(ast.parse("from a import x\nfrom b import x\n").body)
