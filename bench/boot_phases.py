@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _engines import engine_bench
-from _harness import REPO, median, table
+from _harness import REPO, median, run_recorded, table
 
 from pyview.packager import build_view
 
@@ -142,4 +142,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

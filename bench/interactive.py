@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, median, table
+from _harness import CONFORMANCE_DIST, REPO, median, run_recorded, table
 from _interactive_host import JS_VIEW, WATCH, Relay, interactive_host
 
 from pyview._tooling.packager._document import script_text
@@ -263,4 +263,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

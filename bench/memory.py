@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, runtime_server, table
+from _harness import REPO, chromium, run_recorded, runtime_server, table
 from startup import BARE_PYODIDE
 
 from pyview.packager import build_view
@@ -287,4 +287,4 @@ def report(found: dict[str, list[list[tuple[int, float, float]]]], updates: int)
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

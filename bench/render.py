@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, median, table
+from _harness import REPO, chromium, median, run_recorded, table
 
 from pyview.packager import build_view
 from pyview.testing import SandboxedView
@@ -127,4 +127,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

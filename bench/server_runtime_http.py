@@ -30,7 +30,7 @@ from mcp import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, median, p95, table
+from _harness import REPO, median, p95, run_recorded, table
 
 from pyview._tooling.server._cli import load_server
 from pyview._tooling.testing._minidom import MiniDom
@@ -226,4 +226,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

@@ -74,7 +74,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, server_tree, table
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, run_recorded, runtime_server, server_tree, table
 
 from pyview._tooling.packager._document import script_text
 from pyview._tooling.testing._sandbox import _HOST_PAGE as HOST_PAGE
@@ -353,4 +353,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)
