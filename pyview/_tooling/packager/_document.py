@@ -102,7 +102,8 @@ def script_text(code: str) -> str:
 
 
 def compact_js(code: str) -> str:
-    r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start.
+    r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start
+    (code after a block's end on its line stays).
 
     A comment after code goes only when nothing before it on the line can hold a ``//`` (no quote, backtick or
     slash), so strings, regular expressions and URLs are never touched. A line ending in ``;``, ``{``, ``,``, ``(``
@@ -113,6 +114,8 @@ def compact_js(code: str) -> str:
     Example:
         >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // gone\n  f('//'); // kept\n  g(\n    1)\n")
         "let a = 1;f('//'); // kept\ng(1)\n"
+        >>> compact_js("/** @type {any} */ let b = 2;\n/* x\n */ c();\n")
+        'let b = 2;c();\n'
     """
     out: list[str] = []
     in_block = in_template = False
@@ -124,12 +127,10 @@ def compact_js(code: str) -> str:
             join = False
             continue
         text = line.strip()
-        if in_block:
-            in_block = "*/" not in text
-            continue
-        if text.startswith("/*"):
-            in_block = "*/" not in text
-            continue
+        if in_block or text.startswith("/*"):
+            # a block ends where its "*/" does: code after it on that line stays (a JSDoc cast, `/** @type */ let a`)
+            in_block = "*/" not in text[2 * (not in_block) :]
+            text = "" if in_block else text.split("*/", 1)[1].strip()
         if not text or text.startswith("//"):
             continue
         at = text.find(" //")
