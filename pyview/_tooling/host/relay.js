@@ -7,11 +7,12 @@
 "use strict";
 
 function pyviewPageToken() {
-  return document.querySelector('meta[name="pyview-token"]')?.content || "";
+  return document.querySelector('meta[name="pyview-token"]')?.getAttribute("content") || "";
 }
 
 class PyviewRelay {
   // options.layout(frame, {context, size}): lays the frame out instead of the built-in layout (the dev page)
+  /** @param {(event: object) => void} [onEvent] */
   constructor(base, stage, onEvent = () => {}, token = pyviewPageToken(), options = {}) {
     this.base = base;
     this.customLayout = options.layout || null;
