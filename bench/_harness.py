@@ -123,6 +123,9 @@ class _Tee:
     def flush(self) -> None:
         self.out.flush()
 
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding...: what loggers and servers ask stdout
+        return getattr(self.out, name)
+
 
 def run_recorded(main: Callable[[], None], script: str) -> None:
     """Run a bench's ``main`` and write what it printed to stdout as the script's section of ``bench/RESULTS.md``.
@@ -143,7 +146,7 @@ def run_recorded(main: Callable[[], None], script: str) -> None:
         sys.stdout = tee.out
     name = Path(script).stem
     RESULTS.write_text(results_with(_read_results(), name, section(name, tee.copy.getvalue())), encoding="utf-8")
-    print(f"(recorded in {RESULTS.relative_to(REPO)}, section {name})", file=sys.stderr)
+    print(f"(recorded in {RESULTS.name}, section {name})", file=sys.stderr)
 
 
 def section(name: str, output: str) -> str:

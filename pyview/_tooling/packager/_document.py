@@ -21,8 +21,8 @@ _FROM_PYTHON_B85 = bytes.maketrans(b"&<>`", b".,/:")
 def base85(data: bytes) -> str:
     """``data`` as base85 text (4 bytes -> 5 characters, zero-padded to a multiple of 4; the reader knows the size).
 
-    A quarter denser than base64 (25 % over the bytes against 33 %): an inline document with a memory snapshot is
-    about 1 MB smaller. boot.js decodes it in a few tens of milliseconds.
+    Denser than base64 (5 characters for 4 bytes against 4 for 3), which matters for an inline document with a memory
+    snapshot; boot.js decodes it with a plain loop.
 
     Example:
         >>> base85(b"pyview")
@@ -39,8 +39,8 @@ def unbase85(text: str, size: int) -> bytes:
 
 
 # A blob's text is written as parts of this many characters (a multiple of 5: each part decodes on its own), one
-# element each. WebKit's HTML parser builds one multi-MB text token far slower than many 64 KB ones (measured on
-# WebKitGTK 2.50: the inline document parsed in ~60 % of the time), and that parse is what a tool result waits for.
+# element each. WebKit's HTML parser builds one multi-MB text token far slower than many small ones (bench/startup.py),
+# and that parse is what a tool result waits for.
 BLOB_PART_CHARS = 65_535
 
 
@@ -230,8 +230,8 @@ def latin1_only(html: str) -> str:
     JSON) and ``\XXXXXX`` in styles.
 
     Why: a single such character (the loading state's "…") makes WebKit decode the whole multi-MB document into a
-    16-bit string and parse it as one: ~25 % more CPU for the inline document's parse, which the first tool result
-    waits for on WebKit (measured on WebKitGTK 2.50, 7.4 MB document, 8 paired runs).
+    16-bit string and parse it as one, which costs the inline document's parse more CPU; on WebKit the first tool
+    result waits for that parse (bench/startup.py).
 
     Example:
         >>> latin1_only('<p title="…">Grüße…</p><script>a = "…"</script>')
