@@ -34,19 +34,31 @@ def _checked_files() -> list[Path]:
 
 
 def dated_measurements(text: str) -> list[str]:
-    """The lines of ``text`` that carry a date or a before/after figure.
-
-    >>> dated_measurements("Measured (2026-12-01, load average 9): 7.7 -> 15.4 MB\\nspec 2026-01-26")
-    ['1: Measured (2026-12-01, load average 9): 7.7 -> 15.4 MB']
-    >>> dated_measurements('DatePicker("Due", min="2026-01-01")')
-    []
-    """
+    """The lines of ``text`` that carry a date or a before/after figure."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):
         dates = set(DATE.findall(line)) - SPEC_REVISIONS
         if dates or HISTORY.search(line):
             found.append(f"{number}: {line.strip()}")
     return found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Measured (2026-12-01, on 2 cores): fast", ["1: Measured (2026-12-01, on 2 cores): fast"]),
+        ("x\nunder load average 10-24 it moved", ["2: under load average 10-24 it moved"]),
+        ("the document grows from 5.56 MB to 12.69 MB", ["1: the document grows from 5.56 MB to 12.69 MB"]),
+        ("7.7 -> 15.4 MB, and 475 -> 400 ms", ["1: 7.7 -> 15.4 MB, and 475 -> 400 ms"]),
+        ("orders ~180 KB (was 232 KB)", ["1: orders ~180 KB (was 232 KB)"]),
+        ("spec 2026-01-26; the 2025-11-25 revision", []),  # specification revisions are names
+        ('DatePicker("Due", min="2026-01-01")', []),  # a quoted date is a value
+        ("the load average at the end of the run", []),  # naming the figure is not stating it
+        ("click -> patch applied", []),
+    ],
+)
+def test_what_counts_as_a_dated_measurement(text: str, found: list[str]) -> None:
+    assert dated_measurements(text) == found
 
 
 def test_code_and_design_docs_hold_no_dated_measurement() -> None:
