@@ -1,15 +1,32 @@
-"""Shared pieces of the benchmarks: a browser, a runtime server on loopback, frame mounting, statistics."""
+"""Shared pieces of the benchmarks: a browser, a runtime server on loopback, frame mounting, statistics, results.
+
+Every bench runs its ``main`` under :func:`run_recorded`, so what it prints also becomes its section of
+``bench/RESULTS.md``: the one place measured figures live (code comments and design docs keep only the why).
+"""
 
 from __future__ import annotations
 
+import os
+import re
 import statistics
-from collections.abc import Iterator, Sequence
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 REPO = Path(__file__).resolve().parents[1]
 CONFORMANCE_DIST = REPO / "tests" / "conformance" / "dist"
+RESULTS = REPO / "bench" / "RESULTS.md"
+RESULTS_HEAD = """# Benchmark results
+
+Generated: each script in bench/ replaces its own section when it runs (`bench/_harness.py`'s `run_recorded`), with the
+command, the date, the commit and the machine's load average at the end of the run. Do not edit by hand; run the bench
+again. Figures from a loaded machine or a short run (`--runs 1`) are only comparable within one section.
+"""
 
 
 @contextmanager
@@ -90,3 +107,79 @@ def server_tree(view_file: Path, arguments: dict[str, Any], result: dict[str, An
     root.mount(app_tree(root, as_node(module.view.root_component), app), hydrate=True)
     tree: list[Any] = json.loads(patches[0])[0][3]
     return tree
+
+
+class _Tee:
+    """Writes to the real stdout and keeps a copy, so a bench prints as before and its output is also recorded."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.copy = StringIO()
+
+    def write(self, text: str) -> int:
+        self.copy.write(text)
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding...: what loggers and servers ask stdout
+        return getattr(self.out, name)
+
+
+def run_recorded(main: Callable[[], None], script: str) -> None:
+    """Run a bench's ``main`` and write what it printed to stdout as the script's section of ``bench/RESULTS.md``.
+
+    Nothing is written when ``main`` raises or exits non-zero, so a failed run never replaces a good section.
+
+        if __name__ == "__main__":
+            run_recorded(main, __file__)
+    """
+    tee = _Tee(sys.stdout)
+    sys.stdout = tee  # type: ignore[assignment]
+    try:
+        main()
+    except SystemExit as stop:
+        if stop.code not in (None, 0):
+            raise
+    finally:
+        sys.stdout = tee.out
+    name = Path(script).stem
+    RESULTS.write_text(results_with(_read_results(), name, section(name, tee.copy.getvalue())), encoding="utf-8")
+    print(f"(recorded in {RESULTS.name}, section {name})", file=sys.stderr)
+
+
+def section(name: str, output: str) -> str:
+    """A results section: the command, when, at which commit, under which load, then the output verbatim."""
+    command = " ".join(["python", f"bench/{name}.py", *sys.argv[1:]])
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return (
+        f"## {name}\n\n`{command}`: {stamp}, commit {_commit()}, load average {load} on {os.cpu_count()} cores\n\n"
+        f"```text\n{output.strip()}\n```\n"
+    )
+
+
+def results_with(text: str, name: str, new_section: str) -> str:
+    """``RESULTS.md``'s text with the section ``name`` replaced (or added), sections kept in name order.
+
+    >>> text = results_with(RESULTS_HEAD, "b", "## b\\n\\nold\\n")
+    >>> text = results_with(text, "a", "## a\\n\\nfirst\\n")
+    >>> results_with(text, "b", "## b\\n\\nnew\\n").split("\\n## ")[1:]
+    ['a\\n\\nfirst\\n', 'b\\n\\nnew\\n']
+    """
+    sections = {m.group(1): m.group(0) for m in re.finditer(r"^## (\S+)\n.*?(?=^## |\Z)", text, re.M | re.S)}
+    sections[name] = new_section
+    return RESULTS_HEAD + "".join(f"\n{sections[key].rstrip()}\n" for key in sorted(sections))
+
+
+def _read_results() -> str:
+    return RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else RESULTS_HEAD
+
+
+def _commit() -> str:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return f"{head} with uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else head

@@ -7,14 +7,9 @@ the same wasm blob is decoded, gunzipped and compiled again on its own, so each 
 
     python bench/boot_phases.py [--engine chromium --engine firefox --engine webkit] [--runs 3] [--jsc-no-omg]
 
-Measured on the 2-core machine (2026-11-30, load average 13-17 from other work, so absolute times are inflated; median
-of 2 WebKit runs, ms): WebKit's extra time is CPython's own start running in wasm, not the document or the wasm
-pipeline. srcdoc parse 400, instantiate 1,250 (alone: base64 50, gunzip 350, compile 570), CPython init 48,100, View
-2,100; with ``JSC_useOMGJIT=false`` CPython init falls to 21,200 (View 2,000): JSC's optimising tier compiling
-Pyodide's hot functions competes with the interpreter for the two cores. Firefox in the same conditions: parse 1,560,
-instantiate 770, CPython init 5,360, View 235. The blobs are base85 now (2026-12-01, load average 15-20): decoding
-the wasm's took 89 ms on Chromium, 17 on Firefox, 121 on WebKit (base64 above: 50 on WebKit) for a document 1.4 MB
-smaller (2 MB with a snapshot).
+What it showed (figures in bench/RESULTS.md): WebKit's extra time is CPython's own start running in wasm, not the
+document or the wasm pipeline; with ``--jsc-no-omg`` that start is much shorter, because JSC's optimising tier
+compiling Pyodide's hot functions competes with the interpreter for the cores.
 """
 
 from __future__ import annotations
@@ -28,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _engines import engine_bench
-from _harness import REPO, median, table
+from _harness import REPO, median, run_recorded, table
 
 from pyview.packager import build_view
 
@@ -142,4 +137,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, table
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, run_recorded, table
 
 from pyview._tooling.packager._document import script_text
 from pyview.packager import build_view
@@ -147,4 +147,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

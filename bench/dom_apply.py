@@ -12,10 +12,8 @@ next frame (layout, paint, and what dom.js defers past the paint: forgetting rem
 
     python bench/dom_apply.py [--runs 40] [--baseline 62f451c]
 
-Measured on the 2-core machine (2026-12-01, load average 9-10 from other work; two runs of 60; min ms, the
-medians are the load's): create 1,000 rows 7.6-8.2 at 62f451c (before issue 15's dom.js work) -> 5.8; replace all
-13.3-14.8 -> 11.4-11.9; vanilla JS 3.3-3.4 and 7.9-9.0 (it parses no JSON: ~2 ms of dom.js's time). Clear is
-the browser's removal for all three (~5).
+Use the min: on a loaded machine the medians are the load's. Vanilla JS parses no JSON, which is part of the gap to
+dom.js; clear is the browser's removal for all three.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, table
+from _harness import REPO, chromium, run_recorded, table
 
 from pyview.testing import render
 
@@ -142,4 +140,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

@@ -18,13 +18,8 @@ Each run pairs every variant with a JS View run, the one going first alternating
 
     python bench/interactive.py [--runs 3] [--engine chromium|firefox|webkit] [--only auto] [--trace]
 
-Measured (2026-12-02, 2 cores shared with five test-running sessions, load average 12-26: only the paired ratios
-mean anything, and even they move a lot). Interactive / JS View, default auto: Chromium 0.55x (3 runs), Firefox
-0.20x, WebKit 0.41x (2 runs each); url 2.94x / 8.14x / 5.48x, inline + snapshot 7.17x / 20.94x / 10.30x, server
-0.43x / 1.02x / 0.40x; auto through a runtime URL 1.02x / 0.88x / 6.12x (WebKit: the host's ui/initialize answer
-reached the parsed frame 0.9-3.5 s late in some runs, any variant; --trace's handshake mark).
-Auto reads 10,080,051 B of runtime parts in 17 resources/read. Before the parts were read one chunk at a time, the
-click's pyview_event waited behind all of them (its patch came with the last chunk: 1-2 s; --trace shows it).
+Only the paired ratios mean anything on a loaded machine (figures in bench/RESULTS.md). Auto's runtime parts are
+read several at a time, so the click's ``pyview_event`` does not wait behind all of them (``--trace`` shows it).
 """
 
 from __future__ import annotations
@@ -38,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, median, table
+from _harness import CONFORMANCE_DIST, REPO, median, run_recorded, table
 from _interactive_host import JS_VIEW, WATCH, Relay, interactive_host
 
 from pyview._tooling.packager._document import script_text
@@ -263,4 +258,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

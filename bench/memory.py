@@ -12,22 +12,10 @@ vanilla JS's 10,000 rows; their sum is the floor for any Pyodide View of 10,000 
 
     python bench/memory.py [--repeat 2] [--updates 1000]
 
-Measured on the 2-core machine (2026-12-01, load average 15-21 from other work; MiB over the blank page, three
-runs): bare Pyodide +62..+68; hello inline +89..+101, url mode +64 (1.04x bare Pyodide); weather inline +97..+105;
-vanilla JS 10,000 rows +99..+107; pyview 10,000 rows inline +237..+267, url mode +225 (JS heap 15 against vanilla's
-2, wasm memory 30 -> 75); floor +161..+176. So the issue's +150 bar for 10,000 rows is below what any Pyodide View
-can reach here, while hello and weather meet it, inline too. An inline document costs ~+30 MiB over url mode (the
-host page keeps the ~7.7 MB srcdoc; the rest is not pinned down). Of the url-mode table's +64 over the floor, ~45 is
-Python (the WebAssembly high-water mark: ~3.5 KB of objects a row plus the transient patch) and ~6 is dom.js's JS
-heap (a wrapper, an id and a map entry for each of the 110,000 nodes). 1,000 updates of a 1,000-row table: flat
-(-24..-9 MiB; wasm memory and JS heap the same after 1,100 updates as after 100); the renderer's private memory
-moves by ~10 MiB between runs under that load, so the "flat" line is only meaningful on an idle machine.
-
-Near idle, later the same day (``--repeat 2``): bare Pyodide +70; hello inline +71, url mode +74; weather inline +78;
-restored from a snapshot: hello inline +132, weather inline +138, hello url mode +123 (a restore costs ~+50 MiB over a
-plain start, in url mode too, so not the larger document: wasm memory and JS heap are the same, and reading the
-snapshot into one preallocated buffer instead of ``arrayBuffer()`` changed nothing); every View is within +150.
-Vanilla 10,000 rows +100, pyview's +214 inline and +217 url mode, floor +171; after 1,000 more updates +4.5 (+4..+6).
+What it showed (figures in bench/RESULTS.md): bare Pyodide plus vanilla JS's rows is a floor no Pyodide View of
+10,000 rows can go below; an inline document costs more than url mode (the host page keeps the srcdoc); a restore from
+a snapshot costs more than a plain start, in url mode too (so not the larger document); 1,000 updates leave memory
+flat. The renderer's private memory moves between runs under load, so "flat" means something only on an idle machine.
 """
 
 from __future__ import annotations
@@ -41,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, runtime_server, table
+from _harness import REPO, chromium, run_recorded, runtime_server, table
 from startup import BARE_PYODIDE
 
 from pyview.packager import build_view
@@ -287,4 +275,4 @@ def report(found: dict[str, list[list[tuple[int, float, float]]]], updates: int)
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

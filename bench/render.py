@@ -6,21 +6,15 @@ the batched re-render, the diff, the one JSON patch and its application by dom.j
 painted, which is what the js-framework-benchmark itself reports and what its targets are stated in.
 
 The two apps are open side by side (a page each) and take turns run by run, the one going first alternating, so a
-change in the machine's speed during the bench (other processes, the CPU's clock) falls on both: before this, one
-app ran all its operations and then the other, and the vanilla baseline alone moved by up to 1.5x between runs.
+change in the machine's speed during the bench (other processes, the CPU's clock) falls on both rather than on
+whichever app ran its operations at the time.
 Between runs the page goes idle (what either app deferred past the paint runs then, not in the next measurement).
 
     python bench/render.py [--runs 5]
 
-Paint ratios measured paired (2026-12-01, load average about 1, 11 runs): create 1,000 1.22x, replace all 1.54x,
-partial update 1.24x, select row 1.18x, swap 1.18x, remove 1.07x, create 10,000 1.67x, append 1.53x, clear 1.18x.
-Earlier unpaired runs gave replace all 1.50x (15 runs), 1.74x and 2.08x. Later, near idle: an 11-run invocation gave
-create 1.51x and replace 1.39x; two 21-run invocations met every bar: create 1.10x / 1.36x, replace 1.46x / 1.37x,
-partial update 1.33x / 1.25x, select row 1.43x / 1.57x (2 ms against 1.4), swap 1.08x / 1.04x, remove 1.09x / 0.95x,
-create 10,000 1.72x / 1.53x, append 1.31x / 1.47x, clear 0.82x / 1.17x. Create and replace sit near their 1.5x bar
-and move by ~0.1x from one invocation to the next: use --runs 21. In Pyodide, create and replace run about the same
-Python (~40-70 ms, measured around Root.dispatch in the frame); replace adds the DOM removal of 1,000 rows, as
-vanilla's does.
+Create and replace sit near their bar and move from one invocation to the next: use ``--runs 21`` for a verdict
+(figures in bench/RESULTS.md). In Pyodide, create and replace run about the same Python; replace adds the DOM removal
+of the old rows, as vanilla's does.
 """
 
 from __future__ import annotations
@@ -32,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, median, table
+from _harness import REPO, chromium, median, run_recorded, table
 
 from pyview.packager import build_view
 from pyview.testing import SandboxedView
@@ -127,4 +121,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

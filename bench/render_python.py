@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "views"))
 
-from _harness import table
+from _harness import run_recorded, table
 from render import OPERATIONS
 
 from pyview._core.components._root import Root
@@ -136,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

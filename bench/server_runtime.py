@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, chromium, median, p95, table
+from _harness import REPO, chromium, median, p95, run_recorded, table
 
 VIEW = REPO / "bench" / "views" / "clicker_view.py"
 
@@ -176,4 +176,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

@@ -36,7 +36,7 @@ from mcp import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, table
+from _harness import REPO, run_recorded, table
 from server_runtime_http import free_port
 
 from pyview._tooling.host._profiles import default_host_context, host_capabilities
@@ -192,4 +192,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

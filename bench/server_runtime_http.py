@@ -30,7 +30,7 @@ from mcp import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, median, p95, table
+from _harness import REPO, median, p95, run_recorded, table
 
 from pyview._tooling.server._server_file import load_server
 from pyview._tooling.testing._minidom import MiniDom
@@ -58,6 +58,7 @@ class Frame:
         self.dom = MiniDom()
         self.dom.apply(json.dumps([[6, 0, 1, meta["tree"]]]))
         self.token: str = meta["session"]
+        self.data: str | None = meta.get("data")  # the View's data token, sent when a worker asks for it
         self.answers: list[dict[str, Any]] = []
 
     def target(self, text: str) -> dict[str, Any]:
@@ -75,7 +76,10 @@ class Frame:
     async def send(self, client: Client, events: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
         arguments = {"session": self.token, "events": events, "answers": self.answers, **extra}
         answer = (await client.call_tool("pyview_event", arguments)).meta["pyview"]
+        if answer.get("need") == "data":  # the session is not live here: the data token restores it
+            answer = (await client.call_tool("pyview_event", {**arguments, "data": self.data})).meta["pyview"]
         assert "error" not in answer, answer["error"]
+        self.data = answer.get("data", self.data)
         self.token = answer["session"]
         self.answers = [{"id": request["id"], "result": {}} for request in answer["requests"] if "id" in request]
         if "reset" in answer:
@@ -226,4 +230,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

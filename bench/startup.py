@@ -17,49 +17,14 @@ pyview server runtime (under the spec's default CSP, no ``'wasm-unsafe-eval'``).
 
     python bench/startup.py --only-result [--runs 5] [--engine webkit]   # just that table
 
-Where result visible went (2026-12-01, 2 cores, load average 10-24 from other work; medians of 3-5 runs, before ->
-after the boot waits for the first result's paint before starting Pyodide, and runs the Emscripten module only then):
-WebKit inline 1,975 -> 433 ms (5.71x -> 2.76x the JS View), url 564 -> 91 ms (1.63x -> 0.58x); Firefox inline
-4.81x -> 1.28x; Chromium inline p95 8,088 -> 1,354 ms. What is left in inline mode is the multi-MB document itself:
-Chromium takes 0.5-0.9 s under load from inserting the srcdoc frame to its first script, and WebKit parses the whole
-document (~0.25 s) before the host's answer can reach the frame (one main thread for both); see the marks ``boot``,
-``handshake``, ``result`` and ``start``.
-
-WebKit, inline (2026-12-01, WebKitGTK 2.50, load average 10-22, so only paired comparisons mean anything): from the
-frame's insertion, ~10 ms per MB of document pass before its first script runs (7.4 MB: 50-130 ms; a tiny document:
-6 ms), then the parse runs to its end (the ``parsed`` column) before the host's ``ui/initialize`` answer, the tool
-result and the paint (~7-35 ms more). Making the parser yield does not help: WebKit yields only before a script
-(16 ms and 256 tokens into a parse slice, for an inline script of 1 KB or more), and on the first yield it runs its
-preload scanner over the whole unparsed rest at once, which took longer than parsing it (measured with 1 KB yield
-scripts every 0.5 MB of blobs: one 40-130 ms stall, no earlier handshake). What helps is making the parse cheaper.
-CPU time of the web processes for one load (paired runs, so the load matters less than for wall time):
-- A single character above U+00FF (the loading state's "…") made WebKit decode and parse the whole document as
-  16-bit text: the real inline document 475 -> 400 ms CPU once escaped (8 pairs, every one lower); the packager now
-  writes documents in Latin-1 only (``_document.latin1_only``).
-- One multi-MB text token costs more than many 64 KB ones: synthetic 7.4 MB, one token -> 65,535-character parts
-  0.81x CPU (wall: insertion -> DOMContentLoaded 397 -> 244 ms), the real blobs' sizes (4.4 + 3.0 M characters)
-  0.89x; on the real document the gain is within the noise (0.96x, 1.05x). The packager writes blobs in parts.
-
-A smaller inline document (2026-12-01, load average 9-12 from other work, so only the paired rows mean anything): the
-document carries only the standard library modules the View can import, as ``python -OO`` sees them (see
-``_stdlib.py``; the row ``pyview inline, whole stdlib`` is the same View built with ``stdlib=["all"]``, as before).
-Result View: 7.65 -> 5.56 MB. At load average 2-3 (after rebasing on main's dom.js work): WebKit 1.30x vs 1.62x
-(15 runs; 48 vs 60 ms, JS View 37; parsed 42 vs 56 ms), Firefox 1.04x vs 1.27x, Chromium 1.06x vs 1.31x (7 runs).
-Under load, result visible / JS View, trimmed vs whole stdlib, same invocation: WebKit 0.94x vs
-1.38x (15 runs, load 7; parsed 55 vs 86 ms), 1.03x vs 1.47x (15 runs; parsed 69 vs 98 ms), 1.60x vs 1.83x (15 runs,
-load 10; parsed 106 vs 110 ms), 1.29x vs 2.19x (5 runs; parsed 195 vs 450 ms); a 9-run invocation with a test suite
-running beside it inverted (2.55x vs 1.26x, p95 4.4 s). Firefox 1.30x vs 1.72x and 1.40x vs 1.79x; Chromium 1.69x vs
-2.22x and 0.80x vs 1.50x (5-7 runs each).
-A denser text encoding is no lever on WebKit: the same document with its blob text cut to 0.853x the characters (what
-2 characters per 15 bits would give) in a Latin-1 alphabet with characters above 0x7F took longer (median 97 ms
-against 63, parsed 90 against 45; 11 paired runs, load 7); cut to 0.853x in ASCII it took 47 ms. base85 is within 2 %
-of the densest ASCII encoding, so what is left is fewer bytes.
-
-Result visible / JS View on the same engine, this machine nearly idle (2026-12-01, load average 2-4 falling to under
-1; the JS View's own median moves 54-71 ms on WebKit, so a run needs 21 runs to settle): WebKit inline 1.27x and 1.38x
-(21 runs each; 1.54x in a 9-run invocation), url 0.90x and 1.29x, server 0.58x both; Firefox inline 1.15x, url 0.39x,
-server 0.31x (9 runs); Chromium inline 0.74x, url 0.31x, server 0.41x (3 runs). Python ready against bare
-loadPyodide, Chromium, same run: inline + snapshot 0.36x, url + snapshot 0.27x; WebKit 0.23x and 0.32x (1 run).
+What the numbers showed, kept as the why (the figures are in bench/RESULTS.md): in inline mode what is left is the
+multi-MB document itself. WebKit parses the whole document before the host's answer can reach the frame (one main
+thread for both), so the packager makes the parse cheaper rather than making it yield: documents are Latin-1 only
+(one character above U+00FF makes WebKit parse all of it as 16-bit text), blobs are written in parts (one multi-MB
+text token costs more than many small ones), and the document carries only the standard library modules the View can
+import (``_stdlib.py``; the row ``pyview inline, whole stdlib`` is the same View built with ``stdlib=["all"]``). A
+denser text encoding with characters above 0x7F is no lever on WebKit. On a loaded machine only paired rows of one
+invocation compare; the JS View's own median moves enough that a run needs many runs to settle.
 """
 
 from __future__ import annotations
@@ -74,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, runtime_server, server_tree, table
+from _harness import CONFORMANCE_DIST, REPO, chromium, median, p95, run_recorded, runtime_server, server_tree, table
 
 from pyview._tooling.packager._document import script_text
 from pyview._tooling.testing._sandbox import _HOST_PAGE as HOST_PAGE
@@ -353,4 +318,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

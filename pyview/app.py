@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pyview._core.app._jsonrpc import JsonRpcPeer
     from pyview._core.app._protocol import PROTOCOL_VERSION
     from pyview._core.app._session import AppSession
+    from pyview._core.app._shapes import MapOf, Maybe, NonEmpty, shape_problem
     from pyview._core.app._transport import BufferedTransport, MemoryTransport, Transport, memory_transport_pair
     from pyview._core.app._types import (
         ActionResult,
@@ -68,6 +69,10 @@ _LAZY: dict[str, str] = {
     "HostInfo": "_types",
     "ActionResult": "_types",
     "ResourceResult": "_types",
+    "shape_problem": "_shapes",
+    "Maybe": "_shapes",
+    "NonEmpty": "_shapes",
+    "MapOf": "_shapes",
 }
 
 __all__ = [
@@ -84,7 +89,10 @@ __all__ = [
     "HostInfo",
     "JsonRpcError",
     "JsonRpcPeer",
+    "MapOf",
+    "Maybe",
     "MemoryTransport",
+    "NonEmpty",
     "Payload",
     "PostMessageTransport",
     "ProtocolVersionError",
@@ -95,6 +103,7 @@ __all__ = [
     "ToolResult",
     "Transport",
     "memory_transport_pair",
+    "shape_problem",
 ]
 
 

@@ -10,6 +10,7 @@
 #     (tests/realhost: the official MCP client too), bundled by tests/conformance/build.mjs, when present, and of
 #     tests/clients (the official MCP TypeScript client, @modelcontextprotocol/client, over stdio)
 #   - axe-core (npm, pinned in tests/a11y/package.json) for the accessibility tests
+#   - TypeScript (npm, pinned in tests/jscheck/package.json): scripts/test.sh type-checks the JavaScript with it
 #
 # Nothing to do is fast: when chromium, .venv, the runtime and the conformance build are there and none of
 # constraints.txt, pyproject.toml and tests/conformance's package-lock.json, build.mjs and src/ changed since the
@@ -23,7 +24,7 @@ stamp_file=.venv/.pyview-install-stamp
 stamp() {
   { python3 --version; cat constraints.txt pyproject.toml tests/conformance/package-lock.json \
       tests/conformance/build.mjs tests/conformance/src/*.js tests/clients/package-lock.json \
-      tests/a11y/package-lock.json 2>/dev/null; } \
+      tests/a11y/package-lock.json tests/jscheck/package-lock.json 2>/dev/null; } \
     | sha256sum | cut -d' ' -f1
 }
 if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$(stamp)" ] \
@@ -31,7 +32,8 @@ if [ "${1:-}" != "--force" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")"
    && compgen -G "${PYVIEW_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pyview}/pyodide-*" >/dev/null \
    && { [ ! -f tests/conformance/package.json ] || [ -d tests/conformance/dist ]; } \
    && { [ ! -f tests/clients/package.json ] || [ -d tests/clients/node_modules ]; } \
-   && { [ ! -f tests/a11y/package.json ] || [ -f tests/a11y/node_modules/axe-core/axe.min.js ]; }; then
+   && { [ ! -f tests/a11y/package.json ] || [ -f tests/a11y/node_modules/axe-core/axe.min.js ]; } \
+   && { [ ! -f tests/jscheck/package.json ] || [ -x tests/jscheck/node_modules/.bin/tsc ]; }; then
   echo "install: up to date (constraints.txt, pyproject.toml, package-lock.json unchanged; --force re-installs)"
   exit 0
 fi
@@ -92,6 +94,11 @@ fi
 if [ -f tests/a11y/package.json ]; then
   echo "install: axe-core for the accessibility tests (npm)"
   npm ci --prefix tests/a11y --silent --no-audit --no-fund
+fi
+
+if [ -f tests/jscheck/package.json ]; then
+  echo "install: TypeScript for the JavaScript check (npm)"
+  npm ci --prefix tests/jscheck --silent --no-audit --no-fund
 fi
 
 if [ -f tests/conformance/package.json ]; then

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, then every test (unit and real-browser). Exits non-zero on any failure.
+# The whole test suite: lint, types (Python, and the JavaScript over its JSDoc), then every test (unit and
+# real-browser). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh
@@ -8,6 +9,8 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy --strict"
 .venv/bin/mypy
+echo "== tsc (the JavaScript, over its JSDoc types)"
+tests/jscheck/node_modules/.bin/tsc -p tests/jscheck
 echo "== pytest"
 # Bytecode caches on: with PYTHONDONTWRITEBYTECODE set (some environments set it), each pytest worker and every
 # Python process a test starts (servers over stdio, CLIs) compiled pyview and the tests from source again.

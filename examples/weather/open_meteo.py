@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import anyio.to_thread
 from open_meteo_response import Response, Section
 from places import Place, UnknownCity, choose, split_query, suggest
-from weather_data import COMPASS, DESCRIPTIONS, Condition, Current, Day, Hour, Units, Weather, convert_units
+from weather_data import COMPASS, DESCRIPTIONS, Condition, Current, Day, Hour, Units, Weather, convert_units, weather_at
 
 if TYPE_CHECKING:
     import httpx2
@@ -193,22 +193,9 @@ def _to_weather(data: Response, place: Place, units: Units, now: datetime | None
         uv_index=None if uv is None else round(uv) if is_day else 0,
         visibility=None if visibility is None else convert.distance(visibility / 1000),
     )
-    return Weather(
-        city=place.name,
-        country=place.country,
-        region=place.region,
-        latitude=place.latitude,
-        longitude=place.longitude,
-        timezone=str(data.raw.get("timezone") or place.timezone),
-        units=units,
-        unit_labels=convert.labels,
-        local_time=local.isoformat(timespec="minutes"),
-        current=current_now,
-        hourly=hours,
-        daily=days,
-        provider="open-meteo",
-        source=SOURCE,
-    )
+    zone_name = str(data.raw.get("timezone") or place.timezone)
+    return weather_at(place, units, local, timezone=zone_name, current=current_now, hourly=hours, daily=days,
+                      provider="open-meteo", source=SOURCE)  # fmt: skip
 
 
 async def _get(client: httpx2.AsyncClient, url: str, params: dict[str, Any]) -> dict[str, Any]:

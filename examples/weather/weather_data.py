@@ -27,7 +27,7 @@ import math
 import random
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from statistics import NormalDist
-from typing import Literal
+from typing import Any, Literal
 
 from climate import City, normals
 from places import Place, find_place
@@ -55,13 +55,18 @@ class UnitLabels(BaseModel):
 
 # Values a real source may not have (Open-Meteo answers without some variables) are optional: None means "not
 # known", and the card leaves that stat out.
-class Current(BaseModel):
+class Sky(BaseModel):
+    """What the current hour and every forecast hour have in common (their fields come first in both)."""
+
     time: str = Field(description="local time, ISO 8601 with offset")
     temperature: float
     feels_like: float | None = None
     condition: Condition
     description: str
     is_day: bool
+
+
+class Current(Sky):
     humidity: int | None = Field(default=None, description="relative humidity, %")
     wind_speed: float | None = None
     wind_direction: int | None = Field(default=None, description="where the wind comes from, degrees")
@@ -71,13 +76,7 @@ class Current(BaseModel):
     visibility: float | None = None
 
 
-class Hour(BaseModel):
-    time: str = Field(description="local time, ISO 8601 with offset")
-    temperature: float
-    feels_like: float | None = None
-    condition: Condition
-    description: str
-    is_day: bool
+class Hour(Sky):
     precipitation_chance: int | None = Field(default=None, description="%")
     precipitation: float | None = None
     wind_speed: float | None = None
@@ -467,20 +466,23 @@ def forecast(
                 sunset=_clock(model.sunset),
             )
         )
+    return weather_at(where, units, moment, timezone=where.timezone, current=current, hourly=hourly, daily=daily,
+                      source=source)  # fmt: skip
+
+
+def weather_at(place: Place, units: Units, local_time: datetime, **forecast: Any) -> Weather:
+    """A :class:`Weather` for ``place`` made at ``local_time``: its name and position, the units and their labels, and
+    the rest (``timezone``, ``current``, ``hourly``, ``daily``, the source) from ``forecast``. Both sources use it."""
     return Weather(
-        city=where.name,
-        country=where.country,
-        region=where.region,
-        latitude=where.latitude,
-        longitude=where.longitude,
-        timezone=where.timezone,
+        city=place.name,
+        country=place.country,
+        region=place.region,
+        latitude=place.latitude,
+        longitude=place.longitude,
         units=units,
-        unit_labels=convert.labels,
-        local_time=moment.isoformat(timespec="minutes"),
-        current=current,
-        hourly=hourly,
-        daily=daily,
-        source=source,
+        unit_labels=convert_units(units).labels,
+        local_time=local_time.isoformat(timespec="minutes"),
+        **forecast,
     )
 
 

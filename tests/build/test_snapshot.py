@@ -66,7 +66,7 @@ def test_inline_snapshot_is_embedded_for_the_pinned_build_and_imports_the_view()
     assert {"hello_view", "pyview._core.components._reconcile", "pyview._core.app._app"} <= set(meta["imported"])
     assert meta["skipped"] == {} and built.notes == []
     assert any(name.startswith("memory snapshot") for name, _ in built.parts)
-    assert built.size <= 16_000_000  # issue 15's bar for the inline hello document with its snapshot (15.4 MB)
+    assert built.size <= 16_000_000  # issue 15's bar for the inline hello document with its snapshot
     again = build_view(HELLO, snapshot=True)  # cached: the same snapshot, the same document
     assert again.html == built.html
 

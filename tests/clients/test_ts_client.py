@@ -84,7 +84,7 @@ def test_every_view_part_and_tool_works_under_the_official_typescript_client(
 
 
 def test_the_check_fails_on_the_old_default(environment: dict[str, str]) -> None:
-    """Pyodide and its memory snapshot inline (the default before issue 24): ~12.7 MB, over the client's 10 MiB.
+    """Pyodide and its memory snapshot inline (the default before issue 24): over the client's 10 MiB.
 
     The server now refuses to start with it over stdio, so the client sees the connection close: either way the
     check fails, which is what proves it can."""

@@ -81,7 +81,7 @@ def test_parts_are_served_over_http_from_the_store(tmp_path: Path) -> None:
 
 
 def test_a_stdio_server_refuses_to_start_with_a_document_over_10_mib(view_cache: Path) -> None:
-    # the old default: Pyodide and the memory snapshot inline, a ~12.7 MB document the TypeScript client would drop
+    # the old default: Pyodide and the memory snapshot inline, a document over 10 MiB the TypeScript client would drop
     environment = {**os.environ, "PYVIEW_RUNTIME": "inline", "PYVIEW_SNAPSHOT": "on", "PYTHONPATH": str(REPO)}
     done = subprocess.run(
         [sys.executable, str(HELLO / "server.py")], stdin=subprocess.DEVNULL, capture_output=True, text=True,

@@ -18,7 +18,7 @@ def test_auto_uses_a_snapshot_where_node_can_make_one(monkeypatch: pytest.Monkey
     assert views.add("hello", HELLO).snapshot  # a runtime part, fetched after the first paint
     assert not views.add("hello-server", HELLO, runtime="server").snapshot  # no Python in the document
     assert not views.add("hello-off", HELLO, snapshot="off").snapshot
-    # never inline by default: it would make the document ~12.7 MB, over the 10 MiB of stdio clients
+    # never inline by default: it would take the document over the 10 MiB of stdio clients
     assert not views.add("hello-inline", HELLO, runtime="inline").snapshot
     assert views.add("hello-inline-on", HELLO, runtime="inline", snapshot="on").snapshot  # asked for explicitly
 

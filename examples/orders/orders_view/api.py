@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from orders_view._types import ExportedFile
-from orders_view.checks import CANCELLED, EXPORTED, ORDER, PAGE, problem, unreadable
+from orders_view.checks import CANCELLED, EXPORTED, ORDER, PAGE, unreadable
+from pyview.app import shape_problem
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -121,7 +122,7 @@ class OrdersApi:
         data = result.structured_content
         if data is None:
             raise ToolFailed(f"{name} answered without data.")
-        why = problem(data, shape)
+        why = shape_problem(data, shape)
         if why:
             raise ToolFailed(unreadable(name, why))
         return data

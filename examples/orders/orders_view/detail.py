@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from orders_view.api import ToolFailed
-from orders_view.format import STATUS_LABELS, date, date_time, money, plural
+from orders_view.format import STATUS_LABELS, date, money, plural
 from orders_view.icons import icon
 from orders_view.table import status_pill
 from pyview.components import component, h, stop_propagation, use_action, use_state
@@ -155,7 +155,7 @@ def Timeline(history: list[OrderEvent]) -> Element:
             h.li(
                 STATUS_LABELS.get(event["status"], event["status"]),
                 h.em(f" · {event['note']}") if event.get("note") else None,
-                h.time(date_time(event["at"]), datetime=event["at"]),
+                h.time(date(event["at"], time=True), datetime=event["at"]),
                 key=event["status"],
             )
             for event in history

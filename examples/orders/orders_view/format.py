@@ -35,26 +35,18 @@ def parse(stamp: str) -> datetime | None:
         return None
 
 
-def date(stamp: str) -> str:
-    """``'2026-05-15T17:02:00+00:00'`` -> ``'May 15, 2026'``.
+def date(stamp: str, *, time: bool = False) -> str:
+    """An ISO time as the day it falls on, and with ``time=True`` the hour too; any other text as it is.
 
     Example:
-        >>> date("2026-05-03T09:30:00+00:00")
-        'May 3, 2026'
+        >>> date("2026-05-03T09:30:00+00:00"), date("2026-05-03T09:30:00+00:00", time=True), date("soon")
+        ('May 3, 2026', 'May 3, 2026, 09:30 UTC', 'soon')
     """
     when = parse(stamp)
-    return f"{when:%b} {when.day}, {when.year}" if when else stamp
-
-
-def date_time(stamp: str) -> str:
-    """``'2026-05-03T09:30:00+00:00'`` -> ``'May 3, 2026, 09:30 UTC'``.
-
-    Example:
-        >>> date_time("2026-05-03T09:30:00+00:00")
-        'May 3, 2026, 09:30 UTC'
-    """
-    when = parse(stamp)
-    return f"{date(stamp)}, {when:%H:%M} UTC" if when else stamp
+    if when is None:
+        return stamp
+    day = f"{when:%b} {when.day}, {when.year}"
+    return f"{day}, {when:%H:%M} UTC" if time else day
 
 
 def plural(n: int, word: str) -> str:

@@ -18,13 +18,14 @@ import asyncio
 from typing import TYPE_CHECKING, cast
 
 from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of
-from orders_view.checks import ORDER, PAGE, problem, unreadable
+from orders_view.checks import ORDER, PAGE, unreadable
 from orders_view.detail import CancelDialog, OrderDetail
 from orders_view.format import STATUS_LABELS, money, plural
 from orders_view.icons import icon
 from orders_view.panels import Banner, ExportPanel
 from orders_view.styles import CSS
 from orders_view.table import OrdersTable, Pager, SearchBox, StatusChips
+from pyview.app import shape_problem
 from pyview.components import (
     component,
     h,
@@ -81,7 +82,7 @@ def OrdersScreen() -> Element:
             return
         data = result.structured_content or {}
         kind = "list_orders" if "orders" in data else "get_order" if "line_items" in data else None
-        why = problem(data, PAGE if kind == "list_orders" else ORDER) if kind else None
+        why = shape_problem(data, PAGE if kind == "list_orders" else ORDER) if kind else None
         if result.is_error:
             set_trouble({"text": error_text(result.text) or "The tool failed.", "from": "result"})
         elif kind and why:
@@ -111,7 +112,7 @@ def OrdersScreen() -> Element:
         if not live or (page is not None and query_of(page) == query):
             return
         host_page = result.structured_content if result is not None and not result.is_error else None
-        if page is None and host_page is not None and "orders" in host_page and not problem(host_page, PAGE):
+        if page is None and host_page is not None and "orders" in host_page and not shape_problem(host_page, PAGE):
             return  # take_result is putting the host's page on screen
         if page is None and result is None:
             await asyncio.sleep(RESULT_GRACE)  # the host's tool result is usually on its way: don't race it

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from pyview.app import shape_problem
 from pyview.components import (
     component,
     h,
@@ -36,7 +37,7 @@ from pyview.components import (
     use_view_state,
 )
 from weather_view.chart import HourlyChart
-from weather_view.checks import FORECAST, problem, unreadable
+from weather_view.checks import FORECAST, unreadable
 from weather_view.format import amount, clock, day_label, degrees, long_date, uses_twelve_hour_clock
 from weather_view.icons import WET, WeatherIcon
 from weather_view.styles import CSS
@@ -349,10 +350,10 @@ def WeatherView() -> Element:
     use_effect(lambda: set_note(None), [result])  # a note was about the previous result: a new one clears it
 
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
-    # checked below (problem(data, FORECAST)) before anything reads it: from here on it is a Weather
+    # checked below (shape_problem(data, FORECAST)) before anything reads it: from here on it is a Weather
     data = cast("Weather | None", shown.structured_content if shown is not None and not shown.is_error else None)
     # checked once per result, not per render: e.g. a temperature sent as a string
-    unfit = use_memo(lambda: problem(data, FORECAST) if data is not None else None, [shown])
+    unfit = use_memo(lambda: shape_problem(data, FORECAST) if data is not None else None, [shown])
     if unfit:
         data = None
     elif data is not None and chosen_units in ("metric", "imperial"):
@@ -379,7 +380,7 @@ def WeatherView() -> Element:
         if fresh.is_error:
             set_note(f"Couldn't update the forecast: {fresh.text}")
             return False
-        unfit = problem(fresh.structured_content, FORECAST)
+        unfit = shape_problem(fresh.structured_content, FORECAST)
         if unfit:
             set_note(unreadable(unfit))  # and the forecast on screen stays
             return False

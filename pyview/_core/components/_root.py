@@ -130,7 +130,7 @@ class Root:
         """Render every dirty component (parents first), send one patch, run effects; repeat if needed."""
         self.scheduled = False
         # A render allocates many objects and no cycles worth collecting mid-way; the cyclic collector would
-        # rescan the whole (growing) heap many times: pause it for the update (3x faster at 10,000 rows).
+        # rescan the whole (growing) heap many times: pause it for the update (bench/render.py's large lists).
         collecting = gc.isenabled()
         gc.disable()
         try:

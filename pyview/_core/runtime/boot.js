@@ -273,7 +273,7 @@
   const replay = () => {
     EARLY_TYPES.forEach((type) => rootNode.removeEventListener(type, keep, true));
     for (const event of kept.splice(0)) {
-      let node = rootNode;
+      /** @type {any} */ let node = rootNode; // an element or a text node, found by its path
       for (const index of event.path) node = node && node.childNodes[index];
       if (!node || looks(node) !== event.looks) continue;
       if (event.type === "click") {

@@ -149,7 +149,8 @@
   // instead of one per node and attribute. The clone holds only what the policy already let through for the node it
   // copies; a node that had anything refused is not copied, so each tree like it is checked and warned about again.
   function build(parent, trees, svg, counter) {
-    var model = null, modelTree = null;
+    /** @type {Node | null} */ var model = null;
+    var modelTree = null;
     for (var i = 0; i < trees.length; i++) {
       var tree = trees[i], node, copyable = model !== null && alike(modelTree, tree);
       if (copyable) {
@@ -504,7 +505,7 @@
     if (wanted && wanted.isConnected) return wanted.focus();
     var active = document.activeElement;
     // a disabled element may stay document.activeElement until the browser's next focus fix-up
-    if (active !== null && active !== document.body && active.disabled !== true) return (parked = null);
+    if (active !== null && active !== document.body && /** @type {any} */ (active).disabled !== true) return (parked = null);
     if (focused && focused[0].isConnected && focused[0].disabled) return (parked = focused);
     if (focused && !focused[0].isConnected) return focusNear(focused);
     if (parked && (!parked[0].isConnected || !parked[0].disabled)) {

@@ -70,7 +70,7 @@
       ping: function () { return Promise.resolve({}); },
     };
 
-    window.addEventListener("openai:set_globals", function (event) {
+    window.addEventListener("openai:set_globals", function (/** @type {CustomEvent} */ event) {
       var globals = (event.detail && event.detail.globals) || {};
       if ("toolOutput" in globals) sendResult();
       var changed = {};

@@ -242,7 +242,7 @@
       if (!waiting) return;
       pending.delete(message.id);
       if (message.error) {
-        var error = new Error(message.error.message);
+        var error = /** @type {Error & {code?: number}} */ (new Error(message.error.message));
         error.code = message.error.code;
         waiting.reject(error);
       } else {

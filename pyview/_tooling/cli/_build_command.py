@@ -33,8 +33,8 @@ def register_cli(commands: Any) -> None:
     )  # fmt: skip
     build.add_argument(
         "--snapshot", action="store_true",
-        help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): ~4x faster "
-        "start, +7.1 MB inline, or a file beside the runtime in url mode, or a runtime part in auto mode",
+        help="bake a memory snapshot (Python started, pyview and the View imported; made with Node): a much faster "
+        "start; several MB more inline, or a file beside the runtime in url mode, or a runtime part in auto mode",
     )  # fmt: skip
     build.add_argument(
         "--stdlib", action="append", default=[], metavar="MODULE",

@@ -69,7 +69,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--snapshot", choices=("auto", "on", "off"),
         help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "
         "can make one here, beside the document (a runtime part, or a file beside the url runtime), never inline; "
-        "on: inline Views embed it too (+7 MB)",
+        "on: inline Views embed it too (the document grows by several MB)",
     )  # fmt: skip
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
     parser.set_defaults(handler=run_serve)

@@ -7,11 +7,12 @@
 "use strict";
 
 function pyviewPageToken() {
-  return document.querySelector('meta[name="pyview-token"]')?.content || "";
+  return document.querySelector('meta[name="pyview-token"]')?.getAttribute("content") || "";
 }
 
 class PyviewRelay {
   // options.layout(frame, {context, size}): lays the frame out instead of the built-in layout (the dev page)
+  /** @param {(event: object) => void} [onEvent] */
   constructor(base, stage, onEvent = () => {}, token = pyviewPageToken(), options = {}) {
     this.base = base;
     this.customLayout = options.layout || null;
@@ -81,8 +82,8 @@ class PyviewRelay {
     frame.style.border = event.border ? "1px solid #8884" : "0";
     frame.dataset.border = event.border ? "1" : "0";
     // A blob: URL rather than srcdoc: the View's document, origin (opaque) and CSP are the same, but the iframe
-    // element stays small. A browser's devtools and Playwright read every attribute of it: with a 5 MB srcdoc,
-    // each click in an inline View cost Playwright ~0.6 s.
+    // element stays small. A browser's devtools and Playwright read every attribute of it: with a multi-MB srcdoc,
+    // every click in an inline View was slow to drive.
     this.frameUrl = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
     frame.src = this.frameUrl;
     this.frame = frame;

@@ -24,8 +24,8 @@ _TO_PYTHON_B85 = bytes.maketrans(BASE85.encode("ascii"), _PYTHON_B85)
 def base85(data: bytes) -> str:
     """``data`` as base85 text (4 bytes -> 5 characters, zero-padded to a multiple of 4; the reader knows the size).
 
-    A quarter denser than base64 (25 % over the bytes against 33 %): an inline document with a memory snapshot is
-    about 1 MB smaller. blobs.js decodes it.
+    Denser than base64 (5 characters for 4 bytes against 4 for 3), which matters for an inline document with a memory
+    snapshot; blobs.js decodes it with a plain loop.
 
     Example:
         >>> base85(b"pyview")
@@ -42,8 +42,8 @@ def unbase85(text: str, size: int) -> bytes:
 
 
 # A blob's text is written as parts of this many characters (a multiple of 5: each part decodes on its own), one
-# element each. WebKit's HTML parser builds one multi-MB text token far slower than many 64 KB ones (measured on
-# WebKitGTK 2.50: the inline document parsed in ~60 % of the time), and that parse is what a tool result waits for.
+# element each. WebKit's HTML parser builds one multi-MB text token far slower than many small ones (bench/startup.py),
+# and that parse is what a tool result waits for.
 BLOB_PART_CHARS = 65_535
 
 
@@ -105,7 +105,8 @@ def script_text(code: str) -> str:
 
 
 def compact_js(code: str) -> str:
-    r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start.
+    r"""The shim's JavaScript without indentation, blank lines, comment lines and ``/* */`` blocks at a line start
+    (code after a block's end on its line stays).
 
     A comment after code goes only when nothing before it on the line can hold a ``//`` (no quote, backtick or
     slash), so strings, regular expressions and URLs are never touched. A line ending in ``;``, ``{``, ``,``, ``(``
@@ -116,6 +117,8 @@ def compact_js(code: str) -> str:
     Example:
         >>> compact_js("/* header\n * more */\n  // note\n  let a = 1; // gone\n  f('//'); // kept\n  g(\n    1)\n")
         "let a = 1;f('//'); // kept\ng(1)\n"
+        >>> compact_js("/** @type {any} */ let b = 2;\n/* x\n */ c();\n")
+        'let b = 2;c();\n'
     """
     out: list[str] = []
     in_block = in_template = False
@@ -127,12 +130,10 @@ def compact_js(code: str) -> str:
             join = False
             continue
         text = line.strip()
-        if in_block:
-            in_block = "*/" not in text
-            continue
-        if text.startswith("/*"):
-            in_block = "*/" not in text
-            continue
+        if in_block or text.startswith("/*"):
+            # a block ends where its "*/" does: code after it on that line stays (a JSDoc cast, `/** @type */ let a`)
+            in_block = "*/" not in text[2 * (not in_block) :]
+            text = "" if in_block else text.split("*/", 1)[1].strip()
         if not text or text.startswith("//"):
             continue
         at = text.find(" //")
@@ -232,8 +233,8 @@ def latin1_only(html: str) -> str:
     JSON) and ``\XXXXXX`` in styles.
 
     Why: a single such character (the loading state's "…") makes WebKit decode the whole multi-MB document into a
-    16-bit string and parse it as one: ~25 % more CPU for the inline document's parse, which the first tool result
-    waits for on WebKit (measured on WebKitGTK 2.50, 7.4 MB document, 8 paired runs).
+    16-bit string and parse it as one, which costs the inline document's parse more CPU; on WebKit the first tool
+    result waits for that parse (bench/startup.py).
 
     Example:
         >>> latin1_only('<p title="…">Grüße…</p><script>a = "…"</script>')

@@ -3,12 +3,13 @@
 A View normally spends most of its start-up initialising CPython inside Pyodide. A memory snapshot is the
 WebAssembly memory of a Pyodide that has done that (and imported pyview and the View) on this machine, at build
 time, in Node, with the pinned runtime from ``pyview runtime fetch``: the browser restores it instead of starting
-from scratch (about 4x faster to "Python ready").
+from scratch (several times faster to "Python ready"; bench/startup.py measures it).
 
-Trade-offs, measured for the hello View (see docs/ARCHITECTURE.md, "Memory snapshots"):
+Trade-offs (see docs/ARCHITECTURE.md, "Memory snapshots"; the figures are in bench/RESULTS.md):
 
-- size: the snapshot is ~31 MB of memory, ~6-7 MB gzipped. Inline, it travels base85 in the document (+7.1 MB);
-  in url mode it is a runtime file served beside the wasm (``snapshots/<key>.gz``), so the document stays small.
+- size: the snapshot is the whole WebAssembly memory, gzipped. Inline, it travels base85 in the document, which
+  grows by several MB; in url mode it is a runtime file served beside the wasm (``snapshots/<key>.gz``), so the
+  document stays small.
 - it is a private Pyodide API (``_makeSnapshot`` / ``makeMemorySnapshot`` / ``_loadSnapshot``), valid only for the
   exact build: the build id is pinned below and checked at build time and again at boot, where a mismatch or a
   failed restore falls back to a plain start with a console note.

@@ -42,12 +42,8 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
         async def call_async(*args: Any, **kwargs: Any) -> Any:
             try:
                 result = await fn(*args, **kwargs)
-            except MCPError:
-                raise
-            except ToolError as exc:
-                return refusal(name, exc)
             except Exception as exc:
-                return refusal(name, _crash(name, exc))
+                return _failed(name, exc)
             return to_call_result(result, text, wrap=wrap[0])
 
         wrapper: Callable[..., Any] = call_async
@@ -57,12 +53,8 @@ def wrap_tool(fn: Callable[..., Any], name: str, text: TextFn | None = None) -> 
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 result = fn(*args, **kwargs)
-            except MCPError:
-                raise
-            except ToolError as exc:
-                return refusal(name, exc)
             except Exception as exc:
-                return refusal(name, _crash(name, exc))
+                return _failed(name, exc)
             return to_call_result(result, text, wrap=wrap[0])
 
         wrapper = call
@@ -201,6 +193,14 @@ def refusal(name: str, error: ToolError) -> CallToolResult:
     """
     logger.info("Tool %r refused: %r", name, str(error))
     return CallToolResult(content=[TextContent(type="text", text=str(error))], is_error=True)
+
+
+def _failed(name: str, exc: Exception) -> CallToolResult:
+    """What a tool that raised answers: its refusal, or a crash's clear error; an ``MCPError`` goes on up (the SDK
+    answers it as a JSON-RPC error)."""
+    if isinstance(exc, MCPError):
+        raise exc
+    return refusal(name, exc if isinstance(exc, ToolError) else _crash(name, exc))
 
 
 def _crash(name: str, exc: Exception) -> ToolError:

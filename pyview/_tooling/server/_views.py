@@ -61,7 +61,7 @@ class Views(Extension):
         session_ttl: seconds a server-runtime session token stays valid after its last event.
         snapshot: the default of :meth:`add`'s ``snapshot``: ``"auto"`` (an auto or url View carries a memory
             snapshot beside its document, as a runtime part or file, when Node can make one here: Python is ready
-            several times sooner; never inline), ``"on"`` (inline too: the document grows by ~7 MB) or ``"off"``.
+            several times sooner; never inline), ``"on"`` (inline too: the document grows by several MB) or ``"off"``.
             Default: ``$PYVIEW_SNAPSHOT``, else ``"auto"`` (``pyview serve --snapshot`` sets it). See
             docs/ARCHITECTURE.md, "Memory snapshots".
         state_store: where ``use_view_state`` values live (:class:`~pyview.server.MemoryStore` in this process by

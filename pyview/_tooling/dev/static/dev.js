@@ -5,6 +5,7 @@
 // per-run token the server put in this page (X-Pyview-Token). Nothing the server sends is parsed as HTML: every
 // text (tool names, descriptions, results, the log) goes through textContent or createElement.
 "use strict";
+/** The page's element with this id (its form controls are read by value and checked). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const TOKEN = pyviewPageToken(); // relay.js
 const DEVICES = { phone: 390, tablet: 768, desktop: null };
@@ -69,7 +70,7 @@ function showTools(list, server) {
 }
 
 function showForm(tool, values = {}) {
-  document.querySelectorAll("#tools button").forEach((b) => b.classList.toggle("active", b.dataset.tool === tool.name));
+  document.querySelectorAll("#tools button").forEach((/** @type {HTMLElement} */ b) => b.classList.toggle("active", b.dataset.tool === tool.name));
   pyviewBuildForm($("form"), tool, values, (args) => api("call", { name: tool.name, arguments: args }));
 }
 
