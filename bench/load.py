@@ -6,7 +6,9 @@ the server and its tokens), then a stream of events through ``pyview_event``, on
 context on the first, the data token when a worker without the session asks for it (``need: "data"``), and the
 answer checked (no error, the text the click should show). Half the Views are the counter, half a units switch
 kept with ``use_view_state`` (written to Redis). The load generator is several processes with a lean HTTP/1.1
-client (raw asyncio streams, keep-alive); it prints its own CPU use so it can be seen not to be the bottleneck.
+client (raw asyncio streams, a keep-alive connection per View, as each host has its own); it prints its own CPU use
+so it can be seen not to be the bottleneck. A View's calls include its tool call and the first event's
+``need: "data"`` retry (a result leaves no live session: its first event restores one), as a host's would.
 
     python bench/load.py [--views 1000] [--events 10] [--workers 1,2] [--generators 2] [--sessions 100000]
 
@@ -38,7 +40,6 @@ from pyview._tooling.testing._view_state import redis_server
 
 BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret-0123456789abcdef"
-CONNECTIONS = 32  # keep-alive connections per generator process
 CONTEXT = {"theme": "light", "displayMode": "inline", "platform": "web"}
 
 
@@ -46,7 +47,7 @@ CONTEXT = {"theme": "light", "displayMode": "inline", "platform": "web"}
 
 
 class Http:
-    """A pool of keep-alive HTTP/1.1 connections POSTing JSON-RPC to one endpoint."""
+    """Keep-alive HTTP/1.1 connections POSTing JSON-RPC to one endpoint (a call waits for a free one)."""
 
     def __init__(self, port: int) -> None:
         self.port = port
@@ -153,18 +154,20 @@ def generator(kind: str, port: int, first: int, views: int, events: int, barrier
     """One load-generator process: ``views`` concurrent Views (or bare callers), after every process is ready."""
 
     async def run() -> dict[str, Any]:
-        http = Http(port)
-        await http.open(min(CONNECTIONS, views))
+        hosts = [Http(port) for _ in range(views)]  # a connection per View, as each host has its own
+        for http in hosts:
+            await http.open(1)
         times: list[float] = []
         errors: list[str] = []
         barrier.wait()
-        cpu, wall, calls = resource.getrusage(resource.RUSAGE_SELF), time.time(), http.ids
-        if kind == "bare":
-            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for _ in range(views)))  # +1: the result
+        cpu, wall = resource.getrusage(resource.RUSAGE_SELF), time.time()
+        if kind == "bare":  # events + 1 calls: as many as a View's tool call and events
+            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for http in hosts))
         else:
-            await asyncio.gather(*(one_view(http, first + i, events, times, errors) for i in range(views)))
+            await asyncio.gather(*(one_view(http, first + i, events, times, errors) for i, http in enumerate(hosts)))
         used = resource.getrusage(resource.RUSAGE_SELF)
-        return {"times": times, "errors": errors, "start": wall, "end": time.time(), "calls": http.ids - calls,
+        calls = sum(http.ids for http in hosts)
+        return {"times": times, "errors": errors, "start": wall, "end": time.time(), "calls": calls,
                 "cpu": used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime}  # fmt: skip
 
     out.put(asyncio.run(run()))
