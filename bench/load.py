@@ -10,7 +10,7 @@ client (raw asyncio streams, a keep-alive connection per View, as each host has 
 so it can be seen not to be the bottleneck. A View's calls include its tool call and the first event's
 ``need: "data"`` retry (a result leaves no live session: its first event restores one), as a host's would.
 
-    python bench/load.py [--views 1000] [--events 10] [--workers 1,2] [--generators 2] [--sessions 100000]
+    python bench/load.py [--views 1000] [--events 10] [--rounds 3] [--workers 1,2] [--generators 2] [--sessions 100000]
 
 It starts redis-server and uvicorn on loopback ports and stops them itself; every loop is bounded.
 """
@@ -195,6 +195,13 @@ def drive(kind: str, port: int, views: int, events: int, generators: int) -> dic
 # -- the server ------------------------------------------------------------------------------------------------
 
 
+def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' numbers as one (their walls added: the runs did not overlap)."""
+    sums = {key: sum(r[key] for r in results) for key in ("wall", "calls", "cpu")}
+    return {"times": sorted(t for r in results for t in r["times"]), "errors": [e for r in results for e in r["errors"]],
+            **sums}  # fmt: skip
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -257,24 +264,29 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
     lines: list[str] = []
     for workers in args.workers:
         port = free_port()
-        server = start_server(workers, port, redis_url, max(1000, args.views * 2), folder / f"server-{workers}.log")
+        live = args.views * args.rounds  # every View stays live: the cache holds them all
+        server = start_server(workers, port, redis_url, max(1000, live), folder / f"server-{workers}.log")
         try:
             drive("bare", port, min(args.views, 50), 4, args.generators)  # warm up: every worker imports its Views
-            bare = drive("bare", port, args.views, args.events, args.generators)
             before = rss_kib(server.pid)
-            views = drive("views", port, args.views, args.events, args.generators)
+            rounds = []
+            for _ in range(args.rounds):  # alternated, so both see the same (shared, changing) machine
+                rounds.append((drive("bare", port, args.views, args.events, args.generators),
+                               drive("views", port, args.views, args.events, args.generators)))  # fmt: skip
             after = rss_kib(server.pid)
+            bare, views = (merged([pair[i] for pair in rounds]) for i in (0, 1))
         finally:
             server.terminate()
             server.wait(30)
         for name, result in (("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)):
             count = result["calls"]
-            rows.append([f"{workers} worker(s): {name}", args.views, count, f"{count / result['wall']:.0f}",
+            rows.append([f"{workers} worker(s): {name}", f"{args.views} x {args.rounds}", count,
+                         f"{count / result['wall']:.0f}",
                          f"{len(result['times']) / result['wall']:.0f}" if result is views else "",
                          f"{quantile(result['times'], 0.5):.1f}", f"{quantile(result['times'], 0.95):.1f}",
                          f"{quantile(result['times'], 0.99):.1f}", len(result["errors"]),
                          f"{100 * result['cpu'] / result['wall']:.0f}%"])  # fmt: skip
-        per_thousand = (after - before) / args.views * 1000 / 1024
+        per_thousand = (after - before) / live * 1000 / 1024
         ratio = (views["calls"] / views["wall"]) / (bare["calls"] / bare["wall"])
         lines.append(f"{workers} worker(s): server RSS {after / 1024:.0f} MiB, +{per_thousand:.1f} MiB per 1,000 live "
                      f"sessions; load: pyview_event / bare tools/call throughput: {ratio:.2f}x")  # fmt: skip
@@ -322,6 +334,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=10, help="events per View")
     parser.add_argument("--workers", default="1,2", help="uvicorn worker counts to run, comma-separated")
     parser.add_argument("--generators", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--rounds", type=int, default=3, help="bare and View runs, alternated")
     parser.add_argument("--sessions", type=int, default=100_000, help="sessions through the cache (0: skip)")
     parser.add_argument("--bound", type=int, default=1000, help="the cache's bound for --sessions")
     args = parser.parse_args()
