@@ -198,8 +198,8 @@ def drive(kind: str, port: int, views: int, events: int, generators: int) -> dic
 def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Several runs' numbers as one (their walls added: the runs did not overlap)."""
     sums = {key: sum(r[key] for r in results) for key in ("wall", "calls", "cpu")}
-    return {"times": sorted(t for r in results for t in r["times"]), "errors": [e for r in results for e in r["errors"]],
-            **sums}  # fmt: skip
+    times = sorted(t for r in results for t in r["times"])
+    return {"times": times, "errors": [e for r in results for e in r["errors"]], **sums}
 
 
 def free_port() -> int:
