@@ -7,9 +7,9 @@ Writes larger than ``max_bytes`` are refused before Redis sees them.
 
 **When Redis is unreachable** no call waits longer than ``timeout`` seconds: the store keeps working from this
 process's memory (the values it last read or wrote, and every write since) and says so in :attr:`degraded`
-(logged once as a warning; the server runtime also sends it to the host's log); calls do not wait for Redis
-then at all. A background thread tries Redis again every ``retry`` seconds, and when Redis is back the writes kept in memory reach it (newest wins), then
-:attr:`degraded` is None again.
+(logged once as a warning; the server runtime also sends it to the host's log); calls do not wait for Redis then
+at all. A background thread tries Redis again every ``retry`` seconds; when Redis is back, the writes kept in
+memory reach it (newest wins) and :attr:`degraded` is None again.
 
 Example:
     >>> store = RedisStateStore("redis://127.0.0.1:6379/0", ttl=7 * 24 * 3600)  # doctest: +SKIP
