@@ -24,8 +24,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pyview._core.app._protocol import LOG_MESSAGE
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._use_view_state import ViewStateClient
+from pyview._tooling.server._admission import admitted, refuse_if_busy
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
 from pyview._tooling.server._events import MAX_HOST_BYTES, EventError, bounded, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
@@ -64,7 +66,7 @@ class Directory(Protocol):
 class Session:
     """One live View instance."""
 
-    __slots__ = ("app", "base", "instance", "lock", "name", "root", "seq", "used")
+    __slots__ = ("app", "base", "instance", "lock", "name", "queued", "root", "seq", "used")
 
     def __init__(
         self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int, base: Base | None = None
@@ -77,6 +79,8 @@ class Session:
         self.app = app
         self.seq = seq
         self.lock = asyncio.Lock()
+        self.queued = 0
+        """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
         self.used = time.monotonic()
 
     def close(self) -> None:
@@ -160,7 +164,8 @@ class Engine:
         try:
             return await self._handle(arguments, call_tool)
         except (EventError, TokenError, RenderError, SnapshotError) as exc:
-            logger.warning("pyview: pyview_event refused: %s", exc)
+            busy = "nothing was applied" in str(exc)  # a runaway client's extra calls: no log line per call
+            logger.log(logging.DEBUG if busy else logging.WARNING, "pyview: pyview_event refused: %s", exc)
             return {"v": 1, "patches": [], "requests": [], "error": {"message": str(exc)}}
         except Exception as exc:
             logger.exception("pyview: pyview_event failed")
@@ -192,7 +197,16 @@ class Engine:
                 claims["base"] = base = base._replace(data=shared_strings(base.data))
                 claims["t"] = with_changes(base.data, claims)
             session, reset = self._restore(handle, claims, args, call_tool, problems)
-        async with session.lock:
+        async with admitted(session):
+            if (
+                reset is None
+                and claims is not None
+                and (session.seq != claims["n"] or self.sessions.get(session.instance) is not session)
+            ):  # another call of this View was answered while this one waited for the lock: never apply it twice
+                raise EventError(
+                    "another call of this View was answered first (its session token is newer), so nothing was "
+                    "applied: send events one call at a time, with the newest session token (as the shim does)"
+                )
             app, root = session.app, session.root
             app._call_tool = call_tool
             if isinstance(args.get("capabilities"), dict):
@@ -224,6 +238,7 @@ class Engine:
             out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
             if data is not None:
                 out["data"] = data
+            out["requests"].extend(store_warnings(app, self.view_state))
             if not any(not task.done() for task in root.tasks):
                 app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
             if args.get("handover") is True:
@@ -247,11 +262,17 @@ class Engine:
         session = self.sessions.get(claims["i"])
         if session is None or session.name != claims["v"]:
             return None
+        refuse_if_busy(session)
         if session.seq == claims["n"]:
             self.sessions.move_to_end(session.instance)
             session.used = time.monotonic()
             return session
         if session.seq > claims["n"]:
+            if session.queued:  # its newer call is being handled: the state is not final yet
+                raise EventError(
+                    "a stale session token while a newer call of this View is being handled, so nothing was "
+                    "applied: send events one call at a time, with the newest session token (as the shim does)"
+                )
             problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
             claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
             claims["stale"] = True
@@ -390,6 +411,17 @@ def handover_of(app: ServerApp, state: dict[str, Any] | None, problems: list[str
     if isinstance(client, ViewStateClient) and client.instance is not None:
         out["instance"], out["values"] = client.instance, dict(client.values)
     return out
+
+
+def store_warnings(app: ServerApp, view_state: ViewState | None) -> list[dict[str, Any]]:
+    """A log notification for the host when this View uses ``use_view_state`` and the store works from memory
+    (Redis away: see :class:`~pyview.server.RedisStateStore`), else nothing."""
+    degraded = getattr(view_state.store, "degraded", None) if view_state is not None else None
+    client = getattr(app, "_pyview_view_state", None)
+    if not isinstance(degraded, str) or not isinstance(client, ViewStateClient) or not client.used:
+        return []
+    params = {"level": "warning", "logger": "pyview", "data": {"kind": "view-state", "message": degraded}}
+    return [{"jsonrpc": "2.0", "method": LOG_MESSAGE, "params": params}]
 
 
 def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
