@@ -22,7 +22,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 
 if TYPE_CHECKING:
     from typing import Any

@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+from pyview._core.app import _protocol as p
 from pyview._tooling.server._render import ServerRoot, find_handler
 from pyview._tooling.server._server_app import ServerApp
 
@@ -22,11 +23,7 @@ MAX_EVENT_BYTES = 64_000
 MAX_START_BYTES = 1_000_000
 MAX_HOST_BYTES = 64_000
 #: The host notifications about the tool call a shim passes on (``notifications``), applied before the events.
-TOOL_NOTIFICATIONS = (
-    "ui/notifications/tool-input",
-    "ui/notifications/tool-input-partial",
-    "ui/notifications/tool-cancelled",
-)
+TOOL_NOTIFICATIONS = (p.TOOL_INPUT, p.TOOL_INPUT_PARTIAL, p.TOOL_CANCELLED)
 
 
 class EventError(Exception):
