@@ -119,7 +119,7 @@ def first_paint_was_reported(page: Any, runtime: str) -> None:
     marks = page.frames[1].evaluate("() => pyviewBoot.marks")
     painted_by_shim = "result" in marks and ("python" not in marks or marks["result"] < marks["python"])
     if runtime in ("inline", "url") and python and painted_by_shim:  # (on a loaded machine Python may render it first)
-        assert sizes[0] < python[0], events  # reported by the shim, not once Python ran
+        assert sizes[0] < python[0], (events, needs, marks)  # reported by the shim, not once Python ran
     assert not any(kind == "log" and value == "error" for kind, value in events), events
 
 
