@@ -154,7 +154,7 @@ class App(HostRequests, AppTools, SessionGetters):
     def _open(self, transport: Transport | None) -> JsonRpcPeer:
         if self._peer is not None and not self._peer.closed:
             raise RuntimeError("this App is already connected; call close() first")
-        if transport is None:
+        if transport is None:  # the browser's transport: servers and tests pass their own
             from pyview._core.app._browser import PostMessageTransport
 
             transport = PostMessageTransport()
@@ -212,7 +212,7 @@ class App(HostRequests, AppTools, SessionGetters):
 
     async def _adopt_early_session(self, timeout: float | None) -> bool:
         """In the browser, take over the handshake the boot shim already did (see docs/ARCHITECTURE.md)."""
-        from pyview._core.app import _browser
+        from pyview._core.app import _browser  # the page's side: loaded only where a View connects
 
         if not _browser.in_browser():
             return False
@@ -324,7 +324,7 @@ class App(HostRequests, AppTools, SessionGetters):
                 dom = JsDom()
         if dom is None:
             return
-        from pyview._core.app._dom import HostIntegration
+        from pyview._core.app._dom import HostIntegration  # only with a DOM: the browser, or a test's fake
 
         self._integration = HostIntegration(
             dom,

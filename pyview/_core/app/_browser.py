@@ -10,7 +10,7 @@ import logging
 import sys
 
 from pyview._core.app import _protocol as p
-from pyview._core.app._errors import ConnectionClosedError
+from pyview._core.app._errors import ConnectionClosedError, RequestTimeoutError
 from pyview._core.app._transport import MAX_DEPTH, Transport, too_deep
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
@@ -51,8 +51,6 @@ async def early_session(timeout: float | None) -> dict[str, Any] | None:
     try:
         text = await asyncio.wait_for(settle(), timeout)
     except TimeoutError:
-        from pyview._core.app._errors import RequestTimeoutError
-
         raise RequestTimeoutError(p.INITIALIZE, timeout or 0) from None
     answer: dict[str, Any] = json.loads(str(text))
     return answer

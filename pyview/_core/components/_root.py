@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import sys
 
 from pyview._core.components._element import Element, encode_json, flatten
 from pyview._core.components._errors import describe
@@ -321,7 +322,7 @@ class Root:
 
     def spawn(self, awaitable: Any, where: str) -> Any:
         """Run a coroutine as a task; its exception is reported like a handler's."""
-        import asyncio
+        import asyncio  # asyncio only once something runs: a render alone never imports it (import time)
 
         loop = self.loop
         if loop is None:
@@ -348,8 +349,6 @@ class Root:
             except Exception:
                 pass
         else:
-            import sys
-
             print(f"pyview: error in {where}:\n{describe(exc)}", file=sys.stderr)
         if show:
             self.errors.append((exc, where))

@@ -67,7 +67,7 @@ class ServerTool(Generic[T]):
         return task
 
     async def _run(self, arguments: dict[str, Any] | None) -> None:
-        import asyncio
+        import asyncio  # asyncio only once something runs: a render alone never imports it (import time)
 
         try:
             app = self._app
@@ -109,7 +109,7 @@ class ServerTool(Generic[T]):
 
 
 async def _connected(app: Any) -> None:
-    import asyncio
+    import asyncio  # asyncio only once something runs: a render alone never imports it (import time)
 
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 

@@ -144,7 +144,7 @@ class ViewStateClient:
         at the first render, but tools can be called only once the App is connected."""
         if getattr(self.app, "connected", True) or not hasattr(self.app, "add_listener"):
             return
-        import asyncio
+        import asyncio  # asyncio only once something runs: a render alone never imports it (import time)
 
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -263,7 +263,7 @@ class ViewStateClient:
                 pass
 
     def _loop(self) -> Any:
-        import asyncio
+        import asyncio  # asyncio only once something runs: a render alone never imports it (import time)
 
         loop = getattr(self.root, "loop", None)
         if loop is not None:

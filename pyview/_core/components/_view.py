@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from pyview._core.components import _browser_root as browser
 from pyview._core.components._app_hooks import APP_CONTEXT
 from pyview._core.components._component import Component
@@ -76,8 +78,6 @@ class View:
         if self.on_error is not None:
             self.on_error(exc, where)
         else:
-            import sys
-
             print(f"pyview: error in {where}:\n{describe(exc)}", file=sys.stderr)
         send_log = getattr(self.app, "send_log", None)
         if send_log is not None:
@@ -92,7 +92,7 @@ class View:
         Tool data the host already sent (held by the boot shim) is given to the App first (``App.preload``), so the
         first render matches a result the server rendered and the shim showed while Python started.
         """
-        import asyncio
+        import asyncio  # only a running View needs it: the build's render_html does not (import time)
 
         loop = asyncio.get_running_loop()
         root = self.root = Root(on_error=self.report)

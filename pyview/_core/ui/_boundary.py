@@ -89,6 +89,7 @@ def guard_tree(node: object) -> object:
 
 
 def _default_fallback(exc: BaseException, retry: Callable[[], None]) -> object:
+    # only a failure renders the fallback: a View without one never loads these (import time)
     from pyview._core.components._errors import describe
     from pyview._core.ui._actions import Button
     from pyview._core.ui._feedback import Alert
