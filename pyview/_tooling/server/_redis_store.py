@@ -1,8 +1,15 @@
 """A :class:`~pyview.server.StateStore` in Redis, for servers on several machines (``pip install 'pyview-mcp[redis]'``).
 
 Each View instance is one Redis string ``{prefix}{instance}`` holding compact JSON, written with ``SET ... EX ttl``
-(Redis expires it; every write starts the TTL again). Writes larger than ``max_bytes`` are refused before Redis
-sees them.
+(Redis expires it; every write starts the TTL again), beside ``{prefix}{instance}:t``, the write's wall-clock stamp:
+a write older than the stored one is dropped, so when several workers write one instance the newest value wins.
+Writes larger than ``max_bytes`` are refused before Redis sees them.
+
+**When Redis is unreachable** no call waits longer than ``timeout`` seconds: the store keeps working from this
+process's memory (the values it last read or wrote, and every write since) and says so in :attr:`degraded`
+(logged once as a warning; the server runtime also sends it to the host's log). It tries Redis again every
+``retry`` seconds, and when Redis is back the writes kept in memory reach it (newest wins), then
+:attr:`degraded` is None again.
 
 Example:
     >>> store = RedisStateStore("redis://127.0.0.1:6379/0", ttl=7 * 24 * 3600)  # doctest: +SKIP
@@ -12,9 +19,25 @@ Example:
 from __future__ import annotations
 
 import json
+import logging
+import threading
+import time
+from collections import OrderedDict
 from typing import Any
 
 from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state
+
+logger = logging.getLogger("pyview.server")
+
+# KEYS: the value, its stamp. ARGV: the JSON, the stamp (microseconds), the TTL. A write older than the stored stamp
+# (a worker flushing what it kept while Redis was away, after another worker wrote a newer value) changes nothing.
+_NEWEST_WINS = """
+local stored = redis.call('GET', KEYS[2])
+if stored and tonumber(stored) > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
 
 
 class RedisStateStore:
@@ -22,10 +45,13 @@ class RedisStateStore:
 
     Args:
         url: a Redis URL (``redis://host:port/db``, ``rediss://`` for TLS, ``unix:///path``); or pass ``client``.
-        client: a ready ``redis.Redis`` instead of ``url``.
+        client: a ready ``redis.Redis`` instead of ``url`` (its own timeouts then bound the calls).
         ttl: seconds an entry lives after its last write (at least 1).
         max_bytes: the largest entry (compact JSON bytes).
         prefix: the key prefix, so one Redis can serve several servers.
+        timeout: the longest a call waits for Redis (connecting included) before using memory.
+        retry: seconds between attempts to reach Redis again while it is away.
+        max_memory: the most instances kept in memory (values read or written recently, and the unwritten ones).
 
     Raises:
         ImportError: redis-py is not installed.
@@ -39,27 +65,143 @@ class RedisStateStore:
         ttl: float = DEFAULT_TTL,
         max_bytes: int = DEFAULT_MAX_BYTES,
         prefix: str = "pyview:state:",
+        timeout: float = 0.5,
+        retry: float = 1.0,
+        max_memory: int = 10_000,
     ) -> None:
+        try:
+            import redis
+        except ImportError as exc:
+            raise ImportError("RedisStateStore needs redis-py: pip install 'pyview-mcp[redis]'") from exc
         if client is None:
             if url is None:
                 raise ValueError("RedisStateStore needs a url or a client")
-            try:
-                import redis
-            except ImportError as exc:
-                raise ImportError("RedisStateStore needs redis-py: pip install 'pyview-mcp[redis]'") from exc
-            client = redis.Redis.from_url(url)
+            from redis.backoff import NoBackoff
+            from redis.retry import Retry
+
+            # one attempt per call: redis-py's default retries with backoff would stretch the bound several times
+            client = redis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 0)
+            )
         self.client = client
         self.ttl = ttl
         self.max_bytes = max_bytes
         self.prefix = prefix
+        self.retry = retry
+        self.max_memory = max_memory
+        self.degraded: str | None = None
+        """Why the store works from memory now (Redis unreachable), or None."""
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        self._script = client.register_script(_NEWEST_WINS)
+        self._lock = threading.Lock()
+        self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
+        self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
+        self._next_try = 0.0
+        self._flusher: threading.Thread | None = None
+        self._closed = threading.Event()
+
+    # -- the StateStore protocol ---------------------------------------------------------------------------
 
     def get(self, instance: str) -> dict[str, Any] | None:
-        raw = self.client.get(self.prefix + instance)
-        if raw is None:
-            return None
-        values = json.loads(raw)
-        return values if isinstance(values, dict) else None
+        with self._lock:
+            kept = self._unwritten.get(instance)
+        if kept is None and self._reachable():
+            try:
+                raw = self.client.get(self.prefix + instance)
+            except self._errors as exc:
+                self._went_away(exc)
+            else:
+                if raw is None:
+                    return None
+                text = raw.decode() if isinstance(raw, bytes) else str(raw)
+                self._remember(instance, text)
+                return _decoded(text)
+        with self._lock:  # Redis is away (or has not had this instance's newest write yet): memory
+            known = kept[1] if kept is not None else self._recent.get(instance)
+        return None if known is None else _decoded(known)
 
     def put(self, instance: str, values: dict[str, Any]) -> None:
         text = encode_state(values, self.max_bytes)
-        self.client.set(self.prefix + instance, text.encode(), ex=max(1, int(self.ttl)))
+        stamp = time.time_ns() // 1000
+        self._remember(instance, text)
+        if self._reachable():
+            try:
+                self._write(instance, stamp, text)
+                return
+            except self._errors as exc:
+                self._went_away(exc)
+        with self._lock:
+            self._unwritten[instance] = (stamp, text)
+            if len(self._unwritten) > self.max_memory:  # bounded: the oldest write is the one lost, and said so
+                oldest = min(self._unwritten, key=lambda key: self._unwritten[key][0])
+                del self._unwritten[oldest]
+                logger.error("pyview: Redis away and %d View states kept: one write was dropped", self.max_memory)
+        self._start_flusher()
+
+    # -- Redis away and back -------------------------------------------------------------------------------
+
+    def flush(self) -> int:
+        """Write what was kept in memory to Redis (newest wins); the number written. Raises Redis's error."""
+        with self._lock:
+            kept = dict(self._unwritten)
+        for instance, (stamp, text) in kept.items():
+            self._write(instance, stamp, text)
+            with self._lock:
+                if self._unwritten.get(instance) == (stamp, text):  # unless written again meanwhile
+                    del self._unwritten[instance]
+        return len(kept)
+
+    def close(self) -> None:
+        """Stop trying to reach Redis in the background (what is still unwritten stays unwritten)."""
+        self._closed.set()
+
+    def _write(self, instance: str, stamp: int, text: str) -> None:
+        key = self.prefix + instance
+        self._script(keys=[key, key + ":t"], args=[text.encode(), stamp, max(1, int(self.ttl))])
+
+    def _reachable(self) -> bool:
+        """False while Redis is known to be away (no call waits for it then) until the next retry is due."""
+        return self.degraded is None or time.monotonic() >= self._next_try
+
+    def _went_away(self, exc: BaseException) -> None:
+        self._next_try = time.monotonic() + self.retry
+        if self.degraded is None:
+            self.degraded = f"Redis is unreachable ({type(exc).__name__}: {exc}); View state is kept in memory"
+            logger.warning("pyview: %s until it returns", self.degraded)
+        self._start_flusher()
+
+    def _start_flusher(self) -> None:
+        with self._lock:
+            if self._flusher is not None and self._flusher.is_alive():
+                return
+            self._flusher = threading.Thread(target=self._flush_until_back, name="pyview-redis-retry", daemon=True)
+            self._flusher.start()
+
+    def _flush_until_back(self) -> None:
+        while not self._closed.wait(self.retry):
+            try:
+                self.client.ping()
+                written = self.flush()
+            except self._errors as exc:
+                self._next_try = time.monotonic() + self.retry
+                logger.debug("pyview: Redis still away: %s", exc)
+                continue
+            if self.degraded is not None:
+                logger.warning("pyview: Redis is back; %d View state write(s) kept in memory reached it", written)
+            self.degraded = None
+            with self._lock:
+                if not self._unwritten:
+                    self._flusher = None
+                    return
+
+    def _remember(self, instance: str, text: str) -> None:
+        with self._lock:
+            self._recent.pop(instance, None)
+            self._recent[instance] = text
+            while len(self._recent) > self.max_memory:
+                self._recent.popitem(last=False)
+
+
+def _decoded(text: str) -> dict[str, Any] | None:
+    values = json.loads(text)
+    return values if isinstance(values, dict) else None

@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pyview._core.app._protocol import LOG_MESSAGE
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
@@ -224,6 +225,7 @@ class Engine:
             out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
             if data is not None:
                 out["data"] = data
+            out["requests"].extend(store_warnings(app, self.view_state))
             if not any(not task.done() for task in root.tasks):
                 app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context
             if args.get("handover") is True:
@@ -390,6 +392,17 @@ def handover_of(app: ServerApp, state: dict[str, Any] | None, problems: list[str
     if isinstance(client, ViewStateClient) and client.instance is not None:
         out["instance"], out["values"] = client.instance, dict(client.values)
     return out
+
+
+def store_warnings(app: ServerApp, view_state: ViewState | None) -> list[dict[str, Any]]:
+    """A log notification for the host when this View uses ``use_view_state`` and the store works from memory
+    (Redis away: see :class:`~pyview.server.RedisStateStore`), else nothing."""
+    degraded = getattr(view_state.store, "degraded", None) if view_state is not None else None
+    client = getattr(app, "_pyview_view_state", None)
+    if not isinstance(degraded, str) or not isinstance(client, ViewStateClient) or not client.used:
+        return []
+    params = {"level": "warning", "logger": "pyview", "data": {"kind": "view-state", "message": degraded}}
+    return [{"jsonrpc": "2.0", "method": LOG_MESSAGE, "params": params}]
 
 
 def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
