@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from pyview._core.app._protocol import LOG_MESSAGE
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
+from pyview._tooling.server._admission import admitted, refuse_if_busy
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
 from pyview._tooling.server._events import MAX_HOST_BYTES, EventError, bounded, checked, dispatch, settle
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
@@ -65,7 +66,7 @@ class Directory(Protocol):
 class Session:
     """One live View instance."""
 
-    __slots__ = ("app", "base", "instance", "lock", "name", "root", "seq", "used")
+    __slots__ = ("app", "base", "instance", "lock", "name", "queued", "root", "seq", "used")
 
     def __init__(
         self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int, base: Base | None = None
@@ -78,6 +79,8 @@ class Session:
         self.app = app
         self.seq = seq
         self.lock = asyncio.Lock()
+        self.queued = 0
+        """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
         self.used = time.monotonic()
 
     def close(self) -> None:
@@ -161,7 +164,8 @@ class Engine:
         try:
             return await self._handle(arguments, call_tool)
         except (EventError, TokenError, RenderError, SnapshotError) as exc:
-            logger.warning("pyview: pyview_event refused: %s", exc)
+            busy = "nothing was applied" in str(exc)  # a runaway client's extra calls: no log line per call
+            logger.log(logging.DEBUG if busy else logging.WARNING, "pyview: pyview_event refused: %s", exc)
             return {"v": 1, "patches": [], "requests": [], "error": {"message": str(exc)}}
         except Exception as exc:
             logger.exception("pyview: pyview_event failed")
@@ -193,7 +197,16 @@ class Engine:
                 claims["base"] = base = base._replace(data=shared_strings(base.data))
                 claims["t"] = with_changes(base.data, claims)
             session, reset = self._restore(handle, claims, args, call_tool, problems)
-        async with session.lock:
+        async with admitted(session):
+            if (
+                reset is None
+                and claims is not None
+                and (session.seq != claims["n"] or self.sessions.get(session.instance) is not session)
+            ):  # another call of this View was answered while this one waited for the lock: never apply it twice
+                raise EventError(
+                    "another call of this View was answered first (its session token is newer), so nothing was "
+                    "applied: send events one call at a time, with the newest session token (as the shim does)"
+                )
             app, root = session.app, session.root
             app._call_tool = call_tool
             if isinstance(args.get("capabilities"), dict):
@@ -249,11 +262,17 @@ class Engine:
         session = self.sessions.get(claims["i"])
         if session is None or session.name != claims["v"]:
             return None
+        refuse_if_busy(session)
         if session.seq == claims["n"]:
             self.sessions.move_to_end(session.instance)
             session.used = time.monotonic()
             return session
         if session.seq > claims["n"]:
+            if session.queued:  # its newer call is being handled: the state is not final yet
+                raise EventError(
+                    "a stale session token while a newer call of this View is being handled, so nothing was "
+                    "applied: send events one call at a time, with the newest session token (as the shim does)"
+                )
             problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
             claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
             claims["stale"] = True
