@@ -77,6 +77,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "on: inline Views embed it too (+7 MB)",
     )  # fmt: skip
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")
+    parser.add_argument(
+        "--shutdown-timeout", type=int, default=10, metavar="SECONDS",
+        help="HTTP: on SIGTERM, stop accepting at once, answer the requests in flight, and exit at the latest after "
+        "this many seconds (default 10)",
+    )  # fmt: skip
     parser.set_defaults(handler=run_serve)
 
 
@@ -126,7 +131,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(summary, file=sys.stderr, flush=True)
 
     try:
-        serve(server, transport, host=args.host, port=args.port, path=args.path, cors=origins, on_ready=ready)
+        serve(server, transport, host=args.host, port=args.port, path=args.path, cors=origins, on_ready=ready,
+              shutdown_timeout=args.shutdown_timeout)  # fmt: skip
     except OSError as exc:
         print(f"pyview: error: {exc}", file=sys.stderr)
         return 1

@@ -20,6 +20,8 @@ from pyview._tooling.server._runtime_files import runtime_files_app
 from pyview.packager import BuildError
 
 Transport = Literal["stdio", "http"]
+SHUTDOWN_TIMEOUT = 10
+"""Seconds a stopping HTTP server gives the requests in flight before it closes them and exits."""
 
 
 def http_app(
@@ -77,8 +79,9 @@ async def serve_async(
     log_level: str = "warning",
     cors: str | Iterable[str] | None = None,
     on_ready: Callable[[str], Awaitable[None] | None] | None = None,
+    shutdown_timeout: int = SHUTDOWN_TIMEOUT,
 ) -> None:
-    """Serve ``server`` over stdio or Streamable HTTP until cancelled.
+    """Serve ``server`` over stdio or Streamable HTTP until cancelled (or, for HTTP, ``SIGTERM``/``SIGINT``).
 
     Args:
         server: the ``MCPServer``.
@@ -90,6 +93,9 @@ async def serve_async(
         log_level: uvicorn's log level.
         cors: origins of browser-side host pages allowed to call the endpoint (HTTP; see :func:`http_app`).
         on_ready: called with the endpoint URL (``"stdio"`` for stdio) once the server accepts connections.
+        shutdown_timeout: after ``SIGTERM`` or ``SIGINT`` (HTTP; stdio ignores it), the server stops accepting
+            connections at once, answers the requests in flight, and exits at the latest this many seconds later
+            (closing what is still open).
 
     Raises:
         OSError: the HTTP server could not start (the port is in use, say).
@@ -106,7 +112,10 @@ async def serve_async(
         await server.run_stdio_async()
         return
     app = http_app(server, path=path, runtime_path=runtime_path, host=host, cors=cors)
-    web = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on"))
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, lifespan="on", timeout_graceful_shutdown=shutdown_timeout
+    )
+    web = uvicorn.Server(config)
     failed: list[object] = []
 
     async def run_web() -> None:
