@@ -6,9 +6,11 @@ the server and its tokens), then a stream of events through ``pyview_event``, on
 context on the first, the data token when a worker without the session asks for it (``need: "data"``), and the
 answer checked (no error, the text the click should show). Half the Views are the counter, half a units switch
 kept with ``use_view_state`` (written to Redis). The load generator is several processes with a lean HTTP/1.1
-client (raw asyncio streams, keep-alive); it prints its own CPU use so it can be seen not to be the bottleneck.
+client (raw asyncio streams, a keep-alive connection per View, as each host has its own); it prints its own CPU use
+so it can be seen not to be the bottleneck. A View's calls include its tool call and the first event's
+``need: "data"`` retry (a result leaves no live session: its first event restores one), as a host's would.
 
-    python bench/load.py [--views 1000] [--events 10] [--workers 1,2] [--generators 2] [--sessions 100000]
+    python bench/load.py [--views 1000] [--events 10] [--rounds 3] [--workers 1,2] [--generators 2] [--sessions 100000]
 
 It starts redis-server and uvicorn on loopback ports and stops them itself; every loop is bounded.
 """
@@ -38,7 +40,6 @@ from pyview._tooling.testing._view_state import redis_server
 
 BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret-0123456789abcdef"
-CONNECTIONS = 32  # keep-alive connections per generator process
 CONTEXT = {"theme": "light", "displayMode": "inline", "platform": "web"}
 
 
@@ -46,7 +47,7 @@ CONTEXT = {"theme": "light", "displayMode": "inline", "platform": "web"}
 
 
 class Http:
-    """A pool of keep-alive HTTP/1.1 connections POSTing JSON-RPC to one endpoint."""
+    """Keep-alive HTTP/1.1 connections POSTing JSON-RPC to one endpoint (a call waits for a free one)."""
 
     def __init__(self, port: int) -> None:
         self.port = port
@@ -153,18 +154,20 @@ def generator(kind: str, port: int, first: int, views: int, events: int, barrier
     """One load-generator process: ``views`` concurrent Views (or bare callers), after every process is ready."""
 
     async def run() -> dict[str, Any]:
-        http = Http(port)
-        await http.open(min(CONNECTIONS, views))
+        hosts = [Http(port) for _ in range(views)]  # a connection per View, as each host has its own
+        for http in hosts:
+            await http.open(1)
         times: list[float] = []
         errors: list[str] = []
         barrier.wait()
-        cpu, wall, calls = resource.getrusage(resource.RUSAGE_SELF), time.time(), http.ids
-        if kind == "bare":
-            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for _ in range(views)))  # +1: the result
+        cpu, wall = resource.getrusage(resource.RUSAGE_SELF), time.time()
+        if kind == "bare":  # events + 1 calls: as many as a View's tool call and events
+            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for http in hosts))
         else:
-            await asyncio.gather(*(one_view(http, first + i, events, times, errors) for i in range(views)))
+            await asyncio.gather(*(one_view(http, first + i, events, times, errors) for i, http in enumerate(hosts)))
         used = resource.getrusage(resource.RUSAGE_SELF)
-        return {"times": times, "errors": errors, "start": wall, "end": time.time(), "calls": http.ids - calls,
+        calls = sum(http.ids for http in hosts)
+        return {"times": times, "errors": errors, "start": wall, "end": time.time(), "calls": calls,
                 "cpu": used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime}  # fmt: skip
 
     out.put(asyncio.run(run()))
@@ -190,6 +193,13 @@ def drive(kind: str, port: int, views: int, events: int, generators: int) -> dic
 
 
 # -- the server ------------------------------------------------------------------------------------------------
+
+
+def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' numbers as one (their walls added: the runs did not overlap)."""
+    sums = {key: sum(r[key] for r in results) for key in ("wall", "calls", "cpu")}
+    times = sorted(t for r in results for t in r["times"])
+    return {"times": times, "errors": [e for r in results for e in r["errors"]], **sums}
 
 
 def free_port() -> int:
@@ -254,24 +264,29 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
     lines: list[str] = []
     for workers in args.workers:
         port = free_port()
-        server = start_server(workers, port, redis_url, max(1000, args.views * 2), folder / f"server-{workers}.log")
+        live = args.views * args.rounds  # every View stays live: the cache holds them all
+        server = start_server(workers, port, redis_url, max(1000, live), folder / f"server-{workers}.log")
         try:
             drive("bare", port, min(args.views, 50), 4, args.generators)  # warm up: every worker imports its Views
-            bare = drive("bare", port, args.views, args.events, args.generators)
             before = rss_kib(server.pid)
-            views = drive("views", port, args.views, args.events, args.generators)
+            rounds = []
+            for _ in range(args.rounds):  # alternated, so both see the same (shared, changing) machine
+                rounds.append((drive("bare", port, args.views, args.events, args.generators),
+                               drive("views", port, args.views, args.events, args.generators)))  # fmt: skip
             after = rss_kib(server.pid)
+            bare, views = (merged([pair[i] for pair in rounds]) for i in (0, 1))
         finally:
             server.terminate()
             server.wait(30)
         for name, result in (("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)):
             count = result["calls"]
-            rows.append([f"{workers} worker(s): {name}", args.views, count, f"{count / result['wall']:.0f}",
+            rows.append([f"{workers} worker(s): {name}", f"{args.views} x {args.rounds}", count,
+                         f"{count / result['wall']:.0f}",
                          f"{len(result['times']) / result['wall']:.0f}" if result is views else "",
                          f"{quantile(result['times'], 0.5):.1f}", f"{quantile(result['times'], 0.95):.1f}",
                          f"{quantile(result['times'], 0.99):.1f}", len(result["errors"]),
                          f"{100 * result['cpu'] / result['wall']:.0f}%"])  # fmt: skip
-        per_thousand = (after - before) / args.views * 1000 / 1024
+        per_thousand = (after - before) / live * 1000 / 1024
         ratio = (views["calls"] / views["wall"]) / (bare["calls"] / bare["wall"])
         lines.append(f"{workers} worker(s): server RSS {after / 1024:.0f} MiB, +{per_thousand:.1f} MiB per 1,000 live "
                      f"sessions; load: pyview_event / bare tools/call throughput: {ratio:.2f}x")  # fmt: skip
@@ -319,6 +334,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=10, help="events per View")
     parser.add_argument("--workers", default="1,2", help="uvicorn worker counts to run, comma-separated")
     parser.add_argument("--generators", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--rounds", type=int, default=3, help="bare and View runs, alternated")
     parser.add_argument("--sessions", type=int, default=100_000, help="sessions through the cache (0: skip)")
     parser.add_argument("--bound", type=int, default=1000, help="the cache's bound for --sessions")
     args = parser.parse_args()

@@ -7,9 +7,9 @@ Writes larger than ``max_bytes`` are refused before Redis sees them.
 
 **When Redis is unreachable** no call waits longer than ``timeout`` seconds: the store keeps working from this
 process's memory (the values it last read or wrote, and every write since) and says so in :attr:`degraded`
-(logged once as a warning; the server runtime also sends it to the host's log). It tries Redis again every
-``retry`` seconds, and when Redis is back the writes kept in memory reach it (newest wins), then
-:attr:`degraded` is None again.
+(logged once as a warning; the server runtime also sends it to the host's log); calls do not wait for Redis then
+at all. A background thread tries Redis again every ``retry`` seconds; when Redis is back, the writes kept in
+memory reach it (newest wins) and :attr:`degraded` is None again.
 
 Example:
     >>> store = RedisStateStore("redis://127.0.0.1:6379/0", ttl=7 * 24 * 3600)  # doctest: +SKIP
@@ -65,7 +65,7 @@ class RedisStateStore:
         ttl: float = DEFAULT_TTL,
         max_bytes: int = DEFAULT_MAX_BYTES,
         prefix: str = "pyview:state:",
-        timeout: float = 0.5,
+        timeout: float = 1.0,
         retry: float = 1.0,
         max_memory: int = 10_000,
     ) -> None:
@@ -96,7 +96,6 @@ class RedisStateStore:
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
-        self._next_try = 0.0
         self._flusher: threading.Thread | None = None
         self._closed = threading.Event()
 
@@ -160,11 +159,10 @@ class RedisStateStore:
         self._script(keys=[key, key + ":t"], args=[text.encode(), stamp, max(1, int(self.ttl))])
 
     def _reachable(self) -> bool:
-        """False while Redis is known to be away (no call waits for it then) until the next retry is due."""
-        return self.degraded is None or time.monotonic() >= self._next_try
+        """False while Redis is known to be away: no call waits for it then (the background retry finds it back)."""
+        return self.degraded is None
 
     def _went_away(self, exc: BaseException) -> None:
-        self._next_try = time.monotonic() + self.retry
         if self.degraded is None:
             self.degraded = f"Redis is unreachable ({type(exc).__name__}: {exc}); View state is kept in memory"
             logger.warning("pyview: %s until it returns", self.degraded)
@@ -183,14 +181,13 @@ class RedisStateStore:
                 self.client.ping()
                 written = self.flush()
             except self._errors as exc:
-                self._next_try = time.monotonic() + self.retry
                 logger.debug("pyview: Redis still away: %s", exc)
                 continue
             if self.degraded is not None:
                 logger.warning("pyview: Redis is back; %d View state write(s) kept in memory reached it", written)
             self.degraded = None
-            with self._lock:
-                if not self._unwritten:
+            with self._lock:  # done unless Redis went away again, or writes were kept meanwhile
+                if not self._unwritten and self.degraded is None:
                     self._flusher = None
                     return
 
