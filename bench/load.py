@@ -22,6 +22,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import queue
 import resource
 import socket
 import subprocess
@@ -183,7 +184,16 @@ def drive(kind: str, port: int, views: int, events: int, generators: int) -> dic
                  for i in range(generators)]  # fmt: skip
     for process in processes:
         process.start()
-    parts = [out.get(timeout=1800) for _ in processes]
+    parts: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 3600
+    while len(parts) < len(processes):  # bounded, and a generator that failed ends the run at once
+        try:
+            parts.append(out.get(timeout=1))
+        except queue.Empty:
+            if time.monotonic() > deadline or any(p.exitcode not in (None, 0) for p in processes):
+                for process in processes:
+                    process.kill()
+                raise RuntimeError("a load generator failed or did not finish (its traceback is above)") from None
     for process in processes:
         process.join(60)
     times = sorted(t for part in parts for t in part["times"])
