@@ -105,11 +105,12 @@ def test_weather_every_screen(
         audit = Auditor(view, axe_path, f"weather ({runtime})")
         expect(view.locator("[data-testid=skeleton]")).to_be_visible()
         audit.screen("loading")
-        if runtime == "inline":  # the server runtime starts its session on the result: it never shows a cancellation
-            view.send_tool_input({"city": "Oslo"})
-            view.send_tool_cancelled("The user stopped it.")
-            expect(view.locator("[data-testid=cancelled]")).to_be_visible()
-            audit.screen("cancelled")
+        view.send_tool_input({"city": "Oslo"})  # the server runtime starts a session from the input
+        expect(view.locator("[data-testid=skeleton]")).to_contain_text("Oslo")
+        audit.screen("input preview")
+        view.send_tool_cancelled("The user stopped it.")
+        expect(view.locator("[data-testid=cancelled]")).to_be_visible()
+        audit.screen("cancelled")
         view.send_tool_input({"city": "Oslo"})
         view.send_tool_result(weather_result("Oslo"))
         expect(view.locator("[data-testid=current] h1")).to_have_text("Oslo")

@@ -85,3 +85,34 @@ async def test_orders_keeps_its_filter_and_open_row_across_a_restore() -> None:
 
 def rows(view: ViewClient) -> list[MElement]:
     return [element for element in view.dom.root.walk() if element.tag == "tr" and "click" in element.handlers]
+
+
+async def test_weather_shows_the_input_and_then_the_cancellation_before_any_result() -> None:
+    """A server-runtime View hears of the tool input and the cancellation as a frame's App does (the shim passes
+    them on): a session started from the input shows the city asked for, and a cancellation shows the cancelled card,
+    kept across a restore on another worker."""
+    module, server = load_server(str(EXAMPLES / "weather" / "server.py"))
+    async with Client(server) as client:
+        view = ViewClient({"tree": []})
+        answer = await view.send(client.call_tool, start={"view": "weather", "input": {"city": "Oslo"}, "result": None},
+                                 context=CONTEXT, capabilities={"serverTools": {}})  # fmt: skip
+        assert "error" not in answer, answer.get("error")
+        assert "Oslo" in view.dom.root.text and "cancelled" not in view.dom.root.text
+        notice = {"method": "ui/notifications/tool-cancelled", "params": {"reason": "The user stopped it."}}
+        answer = await view.send(client.call_tool, notifications=[notice])
+        assert "error" not in answer, answer.get("error")
+        assert "The forecast for Oslo was cancelled" in view.dom.root.text
+        module.views.server_runtime.engine.sessions.clear()
+        answer = await view.send(client.call_tool, context={"theme": "dark"})  # restored from the tokens
+        assert "reset" in answer and "error" not in answer, answer.get("error")
+        assert "The forecast for Oslo was cancelled" in view.dom.root.text
+
+
+async def test_notifications_other_than_the_tool_calls_are_refused() -> None:
+    _, server = load_server(str(EXAMPLES / "weather" / "server.py"))
+    async with Client(server) as client:
+        view = ViewClient({"tree": []})
+        bad = {"method": "ui/notifications/tool-result", "params": {"content": []}}
+        answer = await view.send(client.call_tool, start={"view": "weather", "input": {}, "result": None},
+                                 notifications=[bad])  # fmt: skip
+        assert "`notifications` takes only" in answer["error"]["message"] and "session" not in answer

@@ -18,6 +18,8 @@
   var toolInput = null;
   var startWith = null; // {input, result}: the host dropped _meta, the server mounts a new session
   var queue = [];
+  var notes = []; // host notifications about the tool call (a cancellation, an input before any result) to pass on
+  var cancelled = null; // the tool-cancelled params, for Python's App at a hand-over
   var answers = [];
   var contextDelta = null;
   var capabilities = {}; // the host's, from ui/initialize, so server-side app.supports() knows them
@@ -132,9 +134,11 @@
   // -- the pyview_event round trip ------------------------------------------------------------------------------------
   function flush() {
     if (stopped || inFlight || (token === null && startWith === null)) return;
-    var nothing = !queue.length && !answers.length && contextDelta === null && startWith === null && !fresh;
+    var nothing = !queue.length && !answers.length && !notes.length && contextDelta === null && startWith === null &&
+      !fresh;
     if (nothing && (handing === null || performing > 0)) return;
     var args = { events: queue.splice(0), answers: answers.splice(0) };
+    if (notes.length) args.notifications = notes.splice(0);
     if (nothing) args.handover = true; // all sent and answered: the session goes to the frame's Python
     if (token !== null) args.session = token;
     if (fresh) {
@@ -223,6 +227,8 @@
     generation++;
     queue.length = 0; // events and answers for the previous session's nodes and requests
     answers.length = 0;
+    notes.length = 0;
+    cancelled = null;
     clearTimeout(held);
     // A View with View state may be a re-mount: its tree has the defaults, the first answer's reset the stored values.
     // That is painted; the result's own tree only if the answer takes longer than stateWaitMs (or brings no reset).
@@ -261,7 +267,14 @@
       return;
     }
     switch (message.method) {
-      case "ui/notifications/tool-input": toolInput = params.arguments || {}; break;
+      case "ui/notifications/tool-input":
+        toolInput = params.arguments || {};
+        if (lastResult === null) tell(message.method, params); // the View shows what was asked before the answer
+        break;
+      case "ui/notifications/tool-cancelled":
+        cancelled = params;
+        tell(message.method, params);
+        break;
       case "ui/notifications/tool-result": onResult(params); break;
       case "ui/notifications/host-context-changed": {
         // Only what differs from the context the session has: hosts repeat unchanged fields (ext-apps basic-host
@@ -279,6 +292,19 @@
       }
       default: break;
     }
+  }
+
+  // The server-side App hears of the tool call's input and cancellation as a frame's App does. Before any result
+  // there is no session yet: one is started from the input (a result later starts its own, as every result does).
+  function tell(method, params) {
+    if (token === null && startWith === null) {
+      if (lastResult !== null) return; // the server could not render the result: no session to tell
+      startWith = { input: toolInput || {}, result: null };
+      fresh = true;
+      if (method === "ui/notifications/tool-input") { flush(); return; } // the start carries it
+    }
+    notes.push({ method: method, params: params });
+    flush();
   }
 
   // -- host context and size: host_frame.js (boot.js applies each host-context-changed as it arrives) ---------------
@@ -368,6 +394,7 @@
       { jsonrpc: "2.0", method: "ui/notifications/tool-input", params: { arguments: toolInput || {} } },
     ];
     if (lastResult) messages.push({ jsonrpc: "2.0", method: "ui/notifications/tool-result", params: lastResult });
+    if (cancelled) messages.push({ jsonrpc: "2.0", method: "ui/notifications/tool-cancelled", params: cancelled });
     var waiting = handing;
     handing = null;
     waiting.resolve({ handover: handed, messages: messages, held: waiting.held });

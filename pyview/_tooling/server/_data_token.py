@@ -73,7 +73,7 @@ def changes(base: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None
         >>> changes(base, {**base, "result": {"n": 2}}) is None
         True
     """
-    if base.get("input") != data.get("input") or base.get("result") != data.get("result"):
+    if any(base.get(key) != data.get(key) for key in ("input", "result", "cancelled")):
         return None
     was, now = base.get("context") or {}, data.get("context") or {}
     if any(key not in now for key in was):

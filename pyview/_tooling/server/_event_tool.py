@@ -143,6 +143,7 @@ class ServerRuntime:
             session: str | None = None,
             events: list[dict[str, Any]] | None = None,
             answers: list[dict[str, Any]] | None = None,
+            notifications: list[dict[str, Any]] | None = None,
             context: dict[str, Any] | None = None,
             start: dict[str, Any] | None = None,
             capabilities: dict[str, Any] | None = None,
@@ -150,8 +151,8 @@ class ServerRuntime:
             data: str | None = None,
         ) -> CallToolResult:
             arguments: dict[str, Any] = {"session": session, "events": events, "answers": answers,
-                                         "context": context, "start": start, "capabilities": capabilities,
-                                         "handover": handover, "data": data}  # fmt: skip
+                                         "notifications": notifications, "context": context, "start": start,
+                                         "capabilities": capabilities, "handover": handover, "data": data}  # fmt: skip
             answer = await runtime.engine.handle(arguments, runtime.tool_caller(ctx))
             return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
 

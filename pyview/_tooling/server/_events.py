@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+from pyview._core.app import _protocol as p
 from pyview._tooling.server._render import ServerRoot, find_handler
 from pyview._tooling.server._server_app import ServerApp
 
@@ -21,6 +22,8 @@ MAX_EVENT_BYTES = 64_000
 #: merged over calls, and capabilities): the session holds them, and its token carries them, for its whole life.
 MAX_START_BYTES = 1_000_000
 MAX_HOST_BYTES = 64_000
+#: The host notifications about the tool call a shim passes on (``notifications``), applied before the events.
+TOOL_NOTIFICATIONS = (p.TOOL_INPUT, p.TOOL_INPUT_PARTIAL, p.TOOL_CANCELLED)
 
 
 class EventError(Exception):
@@ -48,6 +51,28 @@ def checked(args: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
         if args.get(key) is not None:
             bounded(f"`{key}`", args[key], limit)
     return events, answers
+
+
+def notifications(args: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The call's ``notifications`` (host notifications about the tool call, in the order the host sent them) as
+    ``(method, params)``, or :class:`EventError` for anything else.
+
+    Example:
+        >>> notifications({"notifications": [{"method": "ui/notifications/tool-cancelled", "params": {}}]})
+        [('ui/notifications/tool-cancelled', {})]
+    """
+    items = args.get("notifications") or []
+    if not isinstance(items, list) or len(items) > MAX_EVENTS:
+        raise EventError(f"`notifications` must be a list of at most {MAX_EVENTS} host notifications")
+    out: list[tuple[str, dict[str, Any]]] = []
+    for item in items:
+        method = item.get("method") if isinstance(item, dict) else None
+        params = item.get("params", {}) if isinstance(item, dict) else None
+        if method not in TOOL_NOTIFICATIONS or not isinstance(params, dict):
+            raise EventError(f"`notifications` takes only {', '.join(TOOL_NOTIFICATIONS)}, each with object params")
+        bounded(f"the {method} notification", params, MAX_START_BYTES)
+        out.append((str(method), params))
+    return out
 
 
 def bounded(what: str, value: Any, limit: int) -> None:

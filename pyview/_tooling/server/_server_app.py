@@ -23,7 +23,7 @@ from pyview._core.app import _protocol as p
 from pyview._core.app._errors import HostError
 from pyview._core.app._session import AppSession
 from pyview._core.app._transport import Transport
-from pyview._core.app._types import ToolInput, ToolResult
+from pyview._core.app._types import ToolCancelled, ToolInput, ToolResult
 from pyview.app import App
 
 logger = logging.getLogger("pyview.server")
@@ -85,6 +85,7 @@ class ServerApp(App):
         tool_input: the tool call's ``arguments`` (a dict), or None.
         tool_result: the ``CallToolResult`` as a dict, or None.
         host_context: the host context the shim reported, or None.
+        tool_cancelled: the params of the host's ``ui/notifications/tool-cancelled``, or None.
         capabilities: the host's capabilities the shim reported (``serverTools`` is always there: the server
             runtime itself runs over ``tools/call``).
         call_tool: runs a server tool in-process (else ``call_server_tool`` goes through the host like any
@@ -99,6 +100,7 @@ class ServerApp(App):
         tool_input: dict[str, Any] | None = None,
         tool_result: dict[str, Any] | None = None,
         host_context: dict[str, Any] | None = None,
+        tool_cancelled: dict[str, Any] | None = None,
         capabilities: dict[str, Any] | None = None,
         call_tool: CallTool | None = None,
         request_timeout: float | None = 600.0,
@@ -122,6 +124,7 @@ class ServerApp(App):
         session.host_context = dict(host_context or {})
         session.tool_input = None if tool_input is None else ToolInput({"arguments": tool_input})
         session.tool_result = None if tool_result is None else ToolResult(tool_result)
+        session.tool_cancelled = None if tool_cancelled is None else ToolCancelled(tool_cancelled)
         self.relay = RelayTransport()
         self.session = session
         peer = self._open(self.relay)
@@ -132,16 +135,24 @@ class ServerApp(App):
         """The tool data and host state a restore needs (what the session token's ``t`` holds)."""
         tool_input = self.session.tool_input
         tool_result = self.session.tool_result
-        return {
+        cancelled = self.session.tool_cancelled
+        data = {
             "input": None if tool_input is None else tool_input.arguments,
             "result": None if tool_result is None else tool_result.raw,
             "context": self.session.host_context,
             "capabilities": {k: v for k, v in self.session.host_capabilities_raw.items() if k != "serverTools"},
         }
+        if cancelled is not None:  # only then: tokens of calls that were not cancelled stay as they were
+            data["cancelled"] = cancelled.raw
+        return data
 
     def merge_host_context(self, delta: dict[str, Any]) -> None:
         """Apply a host-context delta from the shim, as ``ui/notifications/host-context-changed`` would."""
         self._dispatch_notification(p.HOST_CONTEXT_CHANGED, delta)
+
+    def notify(self, method: str, params: dict[str, Any]) -> None:
+        """A host notification about the tool call (input, partial input, cancellation), relayed by the shim."""
+        self._dispatch_notification(method, params)
 
     def set_capabilities(self, capabilities: dict[str, Any]) -> None:
         """The host capabilities the shim learned in its handshake."""

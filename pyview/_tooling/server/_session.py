@@ -27,7 +27,15 @@ from typing import Any, Protocol
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._view_state import ViewStateClient
 from pyview._tooling.server._data_token import Base, changes, issue, opened, with_changes
-from pyview._tooling.server._events import MAX_HOST_BYTES, EventError, bounded, checked, dispatch, settle
+from pyview._tooling.server._events import (
+    MAX_HOST_BYTES,
+    EventError,
+    bounded,
+    checked,
+    dispatch,
+    notifications,
+    settle,
+)
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
 from pyview._tooling.server._signing import Signer, TokenError
@@ -169,6 +177,7 @@ class Engine:
 
     async def _handle(self, args: dict[str, Any], call_tool: CallTool | None) -> dict[str, Any]:
         events, answers = checked(args)
+        notes = notifications(args)
         token = args.get("session")
         problems: list[str] = []
         reset: list[Any] | None = None
@@ -201,6 +210,8 @@ class Engine:
                 merged = {**app.session.host_context, **args["context"]}  # what the session would hold after it
                 bounded("the host context this session holds", merged, MAX_HOST_BYTES)
                 app.merge_host_context(args["context"])
+            for method, params in notes:  # the host's word on the tool call: a cancellation, a later input
+                app.notify(method, params)
             for answer in answers:
                 if not app.answer(answer):
                     problems.append(
@@ -283,6 +294,7 @@ class Engine:
             tool_input=data.get("input") if isinstance(data.get("input"), dict) else None,
             tool_result=data.get("result") if isinstance(data.get("result"), dict) else None,
             host_context=data.get("context") if isinstance(data.get("context"), dict) else None,
+            tool_cancelled=data.get("cancelled") if isinstance(data.get("cancelled"), dict) else None,
             capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
             call_tool=call_tool,
         )
