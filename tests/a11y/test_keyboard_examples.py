@@ -89,9 +89,11 @@ def test_orders_filter_sort_open_cancel_export(
         expect(view.locator(".o-detail h2")).to_contain_text("Cancelled")
         assert focused(view) != "body"
 
-        # back to the list with Escape, then export
+        # back to the list with Escape: focus is on the row that was opened (WAI-ARIA), then export
         keys.press("Escape")
         expect(view.locator(".o-detail")).to_have_count(0)
+        row = f"tr.o-row[data-order='{first}']"
+        view.frame.wait_for_function("(s) => document.activeElement.matches(s)", arg=row)
         tab_to(view, "el.textContent.trim() === 'Export CSV'", limit=80)
         keys.press("Enter")
         expect(view.locator(".o-export textarea")).to_have_value(re.compile(r"^order_id,"))

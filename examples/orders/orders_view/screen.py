@@ -67,6 +67,7 @@ def OrdersScreen() -> Element:
     detail, set_detail = use_state(cast("Order | None", None))  # the selected order once loaded
     detail_error, set_detail_error = use_state(cast("str | None", None))
     confirming, set_confirming = use_state(False)  # the cancel dialog is open
+    back_to, set_back_to = use_state(cast("int | None", None))  # the row whose detail was just closed
     export, set_export = use_state(cast("ExportedCsv | None", None))  # shown as text (no downloadFile)
     # The person's own choices, kept with the View instance: a frame re-mounted for this result (display-mode
     # switch, reload) comes back to the same filter, sort, page and open order.
@@ -164,12 +165,16 @@ def OrdersScreen() -> Element:
         set_query(lambda old: {**old, "page": 1, **changes})
         save_query({**query, "page": 1, **changes})
         set_notice(None)
+        set_back_to(None)
 
     def go_to(number: int) -> None:
         set_query(lambda old: {**old, "page": number})
         save_query({**query, "page": number})
+        set_back_to(None)
 
     def select(order_id: int | None) -> None:
+        # Back to the list: the row that was opened gets focus (WAI-ARIA practice), not the first control.
+        set_back_to(selected if order_id is None else None)
         set_selected(order_id)
         save_order(order_id)
         set_detail_error(None)
@@ -247,6 +252,7 @@ def OrdersScreen() -> Element:
             on_sort=lambda sort: change(sort=sort),
             on_select=select,
             on_clear=lambda: change(status=None, customer=None),
+            focus=back_to,
         ),
         Pager(page, go_to, not live or loading),
     ]

@@ -106,7 +106,7 @@ def SortHeader(key: str, label: str, numeric: bool, narrow: bool, sort: str, on_
 
 
 @component
-def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], None]) -> Element:
+def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], None], focus: bool = False) -> Element:
     order_id = order["id"]
 
     def key_down(event: Event) -> None:
@@ -122,6 +122,7 @@ def OrderRow(order: OrderSummary, selected: bool, on_select: Callable[[int], Non
         class_="o-row",
         tabindex=0,
         aria_selected=selected,
+        autofocus=focus or None,  # dom.js focuses it when it is inserted or gets the attribute
         dataset={"order": order_id},
         on_click=lambda: on_select(order_id),
         on_key_down=key_down,
@@ -143,8 +144,10 @@ def OrdersTable(
     on_sort: Callable[[str], None],
     on_select: Callable[[int], None],
     on_clear: Callable[[], None],
+    focus: int | None = None,
 ) -> Element:
-    """The table; ``orders=None`` draws skeleton rows (the first paint, before any data)."""
+    """The table; ``orders=None`` draws skeleton rows (the first paint, before any data); the row of order ``focus``
+    takes focus."""
     head = h.thead(h.tr([SortHeader(key, label, num, narrow, sort, on_sort, key=key)
                          for key, label, num, narrow in COLUMNS]))  # fmt: skip
     if orders is None:
@@ -161,7 +164,8 @@ def OrdersTable(
             )
         )
     else:
-        body = h.tbody([OrderRow(o, o["id"] == selected, on_select, key=o["id"]) for o in orders])
+        rows = [OrderRow(o, o["id"] == selected, on_select, o["id"] == focus, key=o["id"]) for o in orders]
+        body = h.tbody(rows)
     return h.div(
         h.table(h.caption("Orders", class_="o-sr"), head, body, class_="o-table"),
         class_="o-table-wrap",

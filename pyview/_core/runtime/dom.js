@@ -18,7 +18,7 @@
  *
  * Focus (keyboard users): a patch that removes the focused element moves focus to the first control left in the
  * nearest part of the page that is still there, not to <body>; a control disabled while focused gets focus back
- * once enabled; an inserted element with `autofocus` gets focus;
+ * once enabled; an element inserted with `autofocus`, or given it by a patch, gets focus;
  * an `aria-modal="true"` element (a dialog) takes focus when it appears, keeps Tab inside it, and gives focus back
  * to the element that had it before (or the nearest control) when it goes.
  */
@@ -133,6 +133,7 @@
     if (attrs) {
       for (name in attrs) {
         if (name.charCodeAt(0) === 46) (props || (props = [])).push(name);
+        else if (name === "autofocus") lateAutofocus.push(el); // once in the page (see apply)
         else setAttr(el, name, attrs[name]);
       }
     }
@@ -140,7 +141,6 @@
     if (props) {  // after the children, so a <select>'s options exist when its value is set
       for (var j = 0; j < props.length; j++) setAttr(el, props[j], attrs[props[j]]);
     }
-    if (attrs && attrs.autofocus != null) autofocused = el;
     return el;
   }
 
@@ -323,6 +323,7 @@
       var why = policy.attr(el.localName, name, value);
       if (why === null) {
         el.setAttribute(name, value);
+        if (name === "autofocus" && el.isConnected) autofocused = el; // set by a patch on a node already there
       } else {  // skipped, and an older value it replaces is gone too
         refused(name + "=" + JSON.stringify(String(value)) + " on <" + el.localName + ">", why);
         el.removeAttribute(name);
@@ -452,6 +453,10 @@
         default: throw new Error("pyviewDom: unknown op " + JSON.stringify(op));
       }
     }
+    // `autofocus` is set only once its element is in the page: inserted with it, the browser's own autofocus would
+    // run (and Chromium logs an error for it in a cross-origin frame); setAttr marks it for keepFocus instead.
+    for (var k = 0; k < lateAutofocus.length; k++) setAttr(lateAutofocus[k], "autofocus", "");
+    lateAutofocus.length = 0;
   }
 
   // -- focus (see the header) --------------------------------------------------------------------------------
@@ -461,7 +466,7 @@
   // must not land on the control focus moves to.
   // A control disabled while focused (a button busy with its action) loses focus to <body>: it is `parked`, and
   // gets focus back when it is enabled again.
-  var autofocused = null, dialog = null, opener = null, focusLater = null, parked = null;
+  var autofocused = null, dialog = null, opener = null, focusLater = null, parked = null, lateAutofocus = [];
 
   function focusables(root) {
     return Array.prototype.filter.call(root.querySelectorAll(FOCUSABLE), function (el) {
