@@ -26,6 +26,12 @@ def expect(locator: Any) -> Any:
     return playwright_expect(locator)
 
 
+# No finite animation or transition is running (a toast fading in, a theme's colours changing); spinners and
+# skeletons animate for ever and are left alone.
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== "running" ||
+    a.effect === null || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def set_theme(view: Any, theme: str) -> None:
     """Switch the host's theme (``host-context-changed``) and wait until the View shows it."""
     view.set_host_context(theme=theme)
@@ -47,6 +53,7 @@ class Auditor:
 
         for _ in range(2):  # the current theme, then the other: each switch is one host-context-changed
             where = f"{self.name}: {label}, {self.theme}"
+            self.view.frame.wait_for_function(SETTLED)  # colours mid-transition are no state a reader meets
             self.reports.append(check_accessibility(self.view.frame, axe=self.axe, label=where))
             self.theme = "dark" if self.theme == "light" else "light"
             set_theme(self.view, self.theme)

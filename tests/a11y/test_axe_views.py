@@ -131,29 +131,69 @@ def test_weather_every_screen(
         pyview_host_server.run(backend.close())
 
 
-def test_gallery_every_component(axe_path: Path, pyview_browser: Any, pyview_host_server: Any) -> None:
-    """The gallery shows each component in each of its states; the interactive ones are opened too."""
-    import pyview._tooling.packager._sources as sources
-    from pyview.packager import build_view
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_gallery_every_component_and_state(
+    runtime: str, axe_path: Path, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
+) -> None:
+    """The gallery's first paint shows each component in each static state (disabled, loading, invalid, empty,
+    skeleton, a failed component, alerts, a toast); the walk then puts every interactive one in its other states."""
+    from pyview.host import McpBackend
 
-    core = sources.BROWSER_CORE
-    if "ui" not in core:  # until the packager ships pyview/_core/ui in every document (as tests/ui does)
-        sources.BROWSER_CORE = (*core, "ui")
+    backend = McpBackend(load_server(Path(__file__).parent / "gallery_server.py")[1])
+    pyview_host_server.run(backend.start())
+    document = pyview_build(GALLERY, runtime=runtime).html
+    view = mount_example(pyview_host_server, pyview_browser, document, backend, {"theme": "light"}, runtime)
     try:
-        document = build_view(GALLERY, runtime="inline").html
-    finally:
-        sources.BROWSER_CORE = core
-    view = mount_example(pyview_host_server, pyview_browser, document, None, {"theme": "light"}, "inline")
-    try:
+        view.wait_handshake(90)
+        view.send_tool_result({"content": [{"type": "text", "text": "The pyview.ui gallery."}]})
         view.wait_ready(90)
-        audit = Auditor(view, axe_path, "gallery")
+        audit = Auditor(view, axe_path, f"gallery ({runtime})")
         audit.screen("first paint")
-        view.locator("button", has_text="Show a toast").click()
-        expect(view.locator(".pv-toast", has_text="Saved the report")).to_be_visible()
+
+        # tabs (another tab, the pills), the accordion (another item open), pagination, the table (sorted,
+        # a row selected, its second page), inputs (typed, switched off, another radio)
+        view.locator("[role=tab]", has_text="Activity").click()
+        expect(view.locator("[role=tabpanel]").first).to_contain_text("Recent activity.")
+        view.locator("[role=tab]", has_text="Month").click()
+        expect(view.locator("[role=tab]", has_text="Month")).to_have_attribute("aria-selected", "true")
+        view.locator("button[aria-expanded]", has_text="Returns").click()  # one open at a time: Shipping closes
+        expect(view.locator("button[aria-expanded]", has_text="Returns")).to_have_attribute("aria-expanded", "true")
+        expect(view.locator("button[aria-expanded]", has_text="Shipping")).to_have_attribute("aria-expanded", "false")
+        view.locator("nav.pv-pagination").last.locator("button[aria-label='Next page']").click()
+        expect(view.locator("nav.pv-pagination").last.locator("[aria-current=page]")).to_have_text("7")
+        view.locator("button.pv-table__sort", has_text="Customer").click()
+        expect(view.locator("th[aria-sort=ascending]")).to_contain_text("Customer")
+        view.locator("input[aria-label^='Select row']:not(:checked)").first.check()
+        expect(view.locator("caption", has_text="selected").first).to_contain_text("3 selected")
+        view.locator(".pv-table__foot button[aria-label='Next page']").first.click()
+        expect(view.locator(".pv-table__foot [aria-current=page]").first).to_have_text("2")
+        view.locator("input[role=switch]").first.uncheck()
+        view.locator("[role=radio]", has_text="Team").click()
+        expect(view.locator("[role=radio]", has_text="Team")).to_have_attribute("aria-checked", "true")
+        audit.screen("tabs, accordion, pagination, table, inputs changed")
+
+        # another tab's panel, toasts (success and error), the form's error messages
+        view.locator("[role=tab]", has_text="Settings").click()
+        expect(view.locator("[role=tabpanel]").first).to_contain_text("Settings.")
+        if runtime == "inline":  # on the server an event's answer waits for the toast's 4 s timer: it never shows
+            view.locator("button", has_text="Show a toast").click()
+            view.locator("button", has_text="Error toast").click()
+            expect(view.locator(".pv-toast", has_text="Could not reach the server")).to_be_visible()
         view.locator("button", has_text="Create account").click()
         expect(view.locator("[aria-invalid=true]").first).to_be_visible()
-        audit.screen("a toast, form errors")
+        audit.screen("another tab, toasts, form errors")
+
+        # the form filled in and sent: its success message (and toast)
+        view.locator("input[name=email]").fill("ada@example.com")
+        view.locator("input[name=password]").fill("correct horse")
+        view.locator("label", has_text="I accept the terms").click()
+        view.locator("button", has_text="Create account").click()
+        expect(view.locator(".pv-alert", has_text="Signed up as ada@example.com.")).to_be_visible()
+        audit.screen("form sent")
         audit.assert_accessible()
-        assert view.errors() == []
+        # the gallery's failing component (its error state) is reported to the host's log by the server runtime
+        broken = "error in rendering Broken: RuntimeError: the weather service returned no data"
+        assert [error for error in view.errors() if broken not in error] == []
     finally:
         view.close()
+        pyview_host_server.run(backend.close())

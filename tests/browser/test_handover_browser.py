@@ -107,6 +107,8 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     # from here on (the first result replaced the pre-rendered "Waiting" paragraph), nothing may be replaced
     frame.evaluate("() => { document.querySelector('[data-testid=count]').__first = true; window.__removed = 0; }")
     assert frame.evaluate("() => pyviewBoot.marks.runtime") == "server"
+    view.page.keyboard.press("Shift+Tab")  # a keyboard user: focus on the count button while Python takes over
+    frame.wait_for_function("() => document.activeElement.dataset.testid === 'count'")
     before = len(event_calls(view))
 
     pyview_host_server.run(_open(backend))  # the frame may fetch Python now
@@ -123,7 +125,9 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     assert said["via"] == "host" and said["hostBytes"] > 1_000_000
     assert "snapshot" in frame.evaluate("() => pyviewBoot.marks")  # the snapshot part restored, not a plain start
 
-    count.click()  # the fourth click: Python's own
+    # the focused button kept focus through the hand-over (its node was adopted), and the next key reaches Python
+    assert frame.evaluate("() => document.activeElement.__first === true && document.hasFocus()")
+    view.page.keyboard.press("Enter")  # the fourth click: Python's own
     view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
     assert len(event_calls(view)) == before + 1  # no pyview_event for it
     assert frame.evaluate("() => document.querySelector('[data-testid=count]').__first") is True  # same node

@@ -12,20 +12,42 @@ import pytest
 from pyview._tooling.cli._new_command import create, package_name
 from pyview.cli import main
 
+AXE = Path(__file__).resolve().parents[1] / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
 
+
+def project_pytest(folder: Path, *args: str, axe: bool) -> subprocess.CompletedProcess[str]:
+    """The new project's own test run; axe-core installed (as ``npm install`` there would) or not at all."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k != "PYVIEW_AXE_CORE"}
+    if axe:
+        if not AXE.is_file():
+            pytest.fail(f"axe-core is not installed in {AXE.parents[2]}: run bash scripts/install.sh", pytrace=False)
+        env["PYVIEW_AXE_CORE"] = str(AXE)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=folder, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+
+
+@pytest.mark.browser
 def test_new_project_tests_pass_at_once(tmp_path: Path) -> None:
+    """Its View test (no browser) and its accessibility test (axe-core in Chromium, both themes) pass as written."""
     folder = tmp_path / "my-app"
     assert main(["new", str(folder)]) == 0
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
-        "README.md", "my_app_view/__init__.py", "pyproject.toml", "server.py", "tests/test_view.py",
+        "README.md", "my_app_view/__init__.py", "package.json", "pyproject.toml", "server.py",
+        "tests/test_accessibility.py", "tests/test_view.py",
     ]  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    done = project_pytest(folder, axe=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "1 passed" in done.stdout
+    assert "2 passed" in done.stdout
+
+
+def test_new_project_accessibility_test_fails_with_the_install_command_without_axe(tmp_path: Path) -> None:
+    folder = tmp_path / "no-axe"
+    create(folder)
+    done = project_pytest(folder, "tests/test_accessibility.py", axe=False)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "1 failed" in done.stdout and "npm install --save-dev axe-core@4.14.1" in done.stdout
 
 
 def test_new_project_builds_and_its_server_serves_the_view(tmp_path: Path) -> None:

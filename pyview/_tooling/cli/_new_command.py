@@ -56,9 +56,9 @@ def Greeting() -> Element:
     result = use_tool_result()  # None until the host sends the tool's result
     greet = use_server_tool("greet")  # the server's tool, called from the View
     if result is None:
-        return h.p("Waiting for the tool…", aria_busy="true")
+        return h.main(h.p("Waiting for the tool…"), aria_busy="true")
     answer = greet.result or result  # the newest answer
-    return h.div(
+    return h.main(  # the View's landmark: screen readers find it, axe's "region" rule passes
         h.h1(answer.text),
         h.button("Greeting…" if greet.pending else "Greet the world", on_click=lambda: greet.call({{"name": "world"}})),
         h.p(f"Failed: {{greet.error}}", role="alert") if greet.error else None,
@@ -97,13 +97,46 @@ async def test_shows_the_tool_result_and_greets_again():
         assert pilot.host.requests[-1]["params"] == {{"name": "greet", "arguments": {{"name": "world"}}}}
 '''
 
+A11Y_TEST = '''"""Accessibility: axe-core in the View's frame, in a real browser (Chromium), light and dark.
+
+axe-core comes from npm, pinned in package.json: ``npm install`` (or set PYVIEW_AXE_CORE to its axe.min.js).
+"""
+
+from pathlib import Path
+
+import server
+from pyview.testing import find_axe
+
+VIEW = Path(__file__).resolve().parents[1] / "{pkg}_view"
+
+
+def test_the_view_is_accessible_in_both_themes(mount_view):
+    axe = find_axe()  # fails at once, with the install command, where axe-core is not installed
+    view = mount_view(VIEW, server=server.server)
+    view.send_tool_result("Hello, Ada!")
+    view.locator("h1").wait_for()
+    for theme in ("light", "dark"):
+        view.set_host_context(theme=theme)
+        view.frame.wait_for_function("(t) => document.documentElement.dataset.theme === t", arg=theme)
+        view.check_accessibility(axe=axe, label=theme).assert_accessible()
+'''
+
+PACKAGE_JSON = """{{
+  "private": true,
+  "devDependencies": {{
+    "axe-core": "4.14.1"
+  }}
+}}
+"""
+
 README = """# {name}
 
 An MCP App: a tool (`greet`, in `server.py`) whose result a View written in Python (`{pkg}_view/`) shows.
 
 ```console
 pyview dev server.py              # a local host: call the tool, see the View, every message logged
-python -m pytest -q               # the View under the real App, host and server, no browser
+npm install                       # axe-core, pinned, for the accessibility test
+python -m pytest -q               # the View under the real App, host and server; axe-core over it in Chromium
 pyview serve server.py --http     # Streamable HTTP at http://127.0.0.1:8000/mcp, for a real host
 ```
 
@@ -119,6 +152,7 @@ dependencies = ["pyview-mcp"]
 [tool.pytest.ini_options]
 pythonpath = ["."]
 testpaths = ["tests"]
+addopts = ["--pyview-order"]  # browser tests after the async ones (see pyview's docs/testing.md)
 """
 
 
@@ -126,17 +160,21 @@ def project_files(name: str) -> dict[str, str]:
     """The files of a new project called ``name``, by relative path.
 
     Example:
-        >>> sorted(project_files("my-app"))
-        ['README.md', 'my_app_view/__init__.py', 'pyproject.toml', 'server.py', 'tests/test_view.py']
+        >>> sorted(project_files("my-app"))[:4]
+        ['README.md', 'my_app_view/__init__.py', 'package.json', 'pyproject.toml']
+        >>> sorted(project_files("my-app"))[4:]
+        ['server.py', 'tests/test_accessibility.py', 'tests/test_view.py']
     """
     pkg = package_name(name)
     values: dict[str, Any] = {"name": name, "pkg": pkg}
     return {
         "README.md": README.format(**values),
         "pyproject.toml": PYPROJECT.format(**values),
+        "package.json": PACKAGE_JSON.format(**values),
         "server.py": SERVER.format(**values),
         f"{pkg}_view/__init__.py": VIEW.format(**values),
         "tests/test_view.py": TEST.format(**values),
+        "tests/test_accessibility.py": A11Y_TEST.format(**values),
     }
 
 
