@@ -57,7 +57,7 @@ def test_view_is_never_clipped(weather: tuple[Any, Any], width: int, theme: str,
     assert m["frame"]["width"] == m["stage"]["width"]
     assert view_overflow(view_frame(page)) == 0  # nothing of the View's own content is cut off sideways
     fullscreen_button = view.locator("button[aria-label='Open fullscreen']")
-    assert fullscreen_button.is_visible()  # was hidden under the right panel at 1280
+    fullscreen_button.wait_for(state="visible", timeout=WAIT)  # was hidden under the right panel at 1280
     page.screenshot(path=str(tmp_path / f"dev-{width}-{theme}.png"))
 
     set_mode(page, "fullscreen")

@@ -121,7 +121,7 @@ def test_inline_card(weather: Any) -> None:
     assert 250 < height < 450
 
 
-def last_size_near(view: Any, height: float, timeout: float = 60.0) -> float:
+def last_size_near(view: Any, height: float, timeout: float = 20.0) -> float:
     """The height of the host's latest size report once it is within 2 px of ``height`` (a rounding), or whatever it
     is when ``timeout`` (a hang guard) runs out."""
     import time
