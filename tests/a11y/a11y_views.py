@@ -78,7 +78,7 @@ def mount_example(
     without = more.get("without", ())
 
     def create() -> tuple[Any, Any]:
-        host = Host(backend, profile="full", host_context=context)
+        host = Host(backend, profile="full", host_context=context, tool=more.get("tool"))
         for name in without:
             host.capabilities.pop(name)
         session = server.hub.create()

@@ -99,7 +99,11 @@ def test_weather_every_screen(
     backend = McpBackend(load_server(WEATHER / "server.py")[1])
     pyview_host_server.run(backend.start())
     document = pyview_build(WEATHER / "weather_view", runtime=runtime).html
-    view = mount_example(pyview_host_server, pyview_browser, document, backend, dict(WEATHER_CONTEXT), runtime)
+    # a host that names the tool (hostContext.toolInfo), so the server runtime may start from the input alone
+    tool = {"name": "get_weather", "inputSchema": {"type": "object"}}
+    view = mount_example(
+        pyview_host_server, pyview_browser, document, backend, dict(WEATHER_CONTEXT), runtime, tool=tool
+    )
     try:
         view.wait_ready(90)
         audit = Auditor(view, axe_path, f"weather ({runtime})")

@@ -299,6 +299,10 @@
   function tell(method, params) {
     if (token === null && startWith === null) {
       if (lastResult !== null) return; // the server could not render the result: no session to tell
+      // only a host that names the tool (hostContext.toolInfo) lets a server with several Views know which View
+      // this is; without it the input waits for the result, as it did before
+      var info = hostContext.toolInfo;
+      if (!(info && info.tool && typeof info.tool.name === "string")) return;
       startWith = { input: toolInput || {}, result: null };
       fresh = true;
       if (method === "ui/notifications/tool-input") { flush(); return; } // the start carries it
