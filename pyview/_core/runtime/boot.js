@@ -375,6 +375,20 @@
   // pyview:python-only {
   const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
     ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
+  // Pyodide's start holds the frame's thread for a while: it waits until the user has not touched the View for a
+  // moment and no event is on its way to the server, so it never comes between a click and its answer.
+  let touched = 0;
+  ["pointerdown", "keydown", "input"].forEach((type) => rootNode.addEventListener(type, () => {
+    touched = performance.now();
+  }, true));
+  const quiet = async () => {
+    for (;;) {
+      await idle();
+      const state = serverRuntime.state();
+      if (!state.inFlight && performance.now() - touched > 400) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   const stayOnServer = (why) => {
     marks.stayed = stamp();
     logToHost({ level: "info", logger: "pyview", data: { runtime: "server", python: why } });
@@ -396,7 +410,7 @@
       return stayOnServer(`the Python runtime could not be fetched: ${error && error.message || error}`);
     }
     marks.fetched = stamp();
-    await idle();
+    await quiet();
     if (failed) return;
     marks.start = stamp();
     let pyodide;
