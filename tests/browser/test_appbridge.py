@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pyview._tooling.testing._documents import document_url
 from pyview.host import build_csp
 from pyview.packager import BuiltView
 from pyview.testing import with_csp
@@ -17,7 +18,8 @@ BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bri
 
 # A host page driving the View with the official AppBridge: it answers tools/call, grants "fullscreen" only, and records
 # what the View reports (size changes, logs).
-HOST = """(html) => {
+HOST = """async (url) => {
+  const html = await (await fetch(url)).text();  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
@@ -55,7 +57,7 @@ def open_bridge(page: Any, build: Callable[..., BuiltView]) -> Any:
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     html = with_csp(build("conformance_view.py").html, build_csp())
-    page.evaluate(HOST, html)
+    page.evaluate(HOST, document_url(html))
     page.wait_for_function("() => window.seen.initialized", timeout=60_000)
     return page
 

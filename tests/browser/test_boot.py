@@ -13,9 +13,15 @@ from pyview.testing import SandboxedView
 pytestmark = pytest.mark.browser
 
 
+def view_requests(page: Any, request: Any, requests: list[str]) -> None:
+    """Record a request the View's frame made (the host page's own fetch of the document is not the View's)."""
+    if request.frame != page.main_frame:
+        requests.append(request.url)
+
+
 def test_inline_view_runs_python_with_no_request_leaving_the_frame(page: Any, build: Callable[..., BuiltView]) -> None:
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: view_requests(page, request, requests))
     view = SandboxedView.mount(page, build("hello_view.py").html)
 
     marks = view.wait_until_started()
@@ -150,7 +156,7 @@ def test_embedded_pydantic_validates_the_tool_result(page: Any, build: Callable[
     # pydantic_core is native code, which may import any stdlib module: the document keeps the whole standard library
     assert any("the whole standard library is embedded: pydantic_core-" in note for note in built.notes)
     requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: view_requests(page, request, requests))
     view = SandboxedView.mount(page, built.html)
 
     hello = view.wait_for_message("ui/initialize", timeout=60)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from pyview._tooling.testing._documents import document_url
 from pyview.host import build_csp
 from pyview.packager import BuiltView
 from pyview.testing import with_csp
@@ -18,7 +19,8 @@ BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bri
 
 # The host's tools/call handler waits until the View cancels the call (the TS SDK 2.x aborts ctx.mcpReq.signal on
 # notifications/cancelled); every message the View posts is recorded.
-HOST = """(html) => {
+HOST = """async (url) => {
+  const html = await (await fetch(url)).text();  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
@@ -48,7 +50,7 @@ def host_page(page: Any, build: Callable[..., BuiltView]) -> Any:
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(HOST, with_csp(build("cancel_view.py").html, build_csp()))
+    page.evaluate(HOST, document_url(with_csp(build("cancel_view.py").html, build_csp())))
     page.wait_for_function("() => window.seen.initialized", timeout=60_000)
     page.frames[1].wait_for_function("() => globalThis.pyviewPyodide !== undefined", timeout=120_000)
     return page

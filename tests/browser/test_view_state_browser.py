@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from pyview._tooling.server._signing import Signer
+from pyview._tooling.testing._documents import document_url
 from pyview._tooling.testing._state_server import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.host import build_csp
 from pyview.packager import BuiltView
@@ -33,7 +34,8 @@ HOST = """() => {
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   window.logs = [];
   window.views = {};
-  window.mount = async (name, html, result) => {
+  window.mount = async (name, url, result) => {
+    const html = await (await fetch(url)).text();  // see document_url
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts");
     frame.name = name;
@@ -115,7 +117,7 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
     assert oslo["_meta"]["pyview"]["stateful"] and "units: C" in json.dumps(oslo["_meta"]["pyview"]["tree"])
 
-    page.evaluate("([html, result]) => mount('first', html, result)", [html, oslo])
+    page.evaluate("([url, result]) => mount('first', url, result)", [document_url(html), oslo])
     assert seen_once_live(page, "first") == ["units: C"]  # a new instance: its defaults
     first = frame_named(page, "first")
     assert first.evaluate("() => pyviewRestore.paints") == ["result"]  # nothing stored: the result's own tree
@@ -135,8 +137,8 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
         },
     }
     page.evaluate(
-        "([html, a, b, c]) => Promise.all([mount('again', html, a), mount('rome', html, b), mount('bad', html, c)])",
-        [html, oslo, rome, tampered],
+        "([[u1, u2, u3], a, b, c]) => Promise.all([mount('again', u1, a), mount('rome', u2, b), mount('bad', u3, c)])",
+        [[document_url(html) for _ in range(3)], oslo, rome, tampered],
     )
     assert seen_once_live(page, "again") == ["units: F"]  # the first paint has the state: no flash of "units: C"
     again = frame_named(page, "again")
@@ -170,7 +172,9 @@ def test_window_openai_widget_state_is_used_where_the_host_offers_it(
         " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
     )
     html = with_script(with_csp(build("state_view.py").html, build_csp()), openai)
-    page.evaluate("([html, result]) => mount('openai', html, result)", [html, server.result({"city": "Lima"})])
+    page.evaluate(
+        "([url, result]) => mount('openai', url, result)", [document_url(html), server.result({"city": "Lima"})]
+    )
     text_of(page, "openai", "panel", "panel: saved by the host")
     page.frame(name="openai").get_by_test_id("units").click()
     text_of(page, "openai", "units", "units: F")
@@ -195,14 +199,14 @@ def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_t
     html = with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS)
     oslo = server.result({"city": "Oslo"})
     try:
-        page.evaluate("([html, result]) => mount('one', html, result)", [html, oslo])
+        page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
         assert seen_once_live(page, "one") == ["units: C"]
         frame_named(page, "one").get_by_test_id("units").click()
         text_of(page, "one", "units", "units: F")
         assert page.evaluate("() => unmount('one')") == "gone"
         server.close()
         server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")  # restarted
-        page.evaluate("([html, result]) => mount('two', html, result)", [html, oslo])
+        page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
         assert seen_once_live(page, "two") == ["units: F"]  # the first paint: the server's reset with the state
         assert frame_named(page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"
     finally:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from pyview._tooling.testing._documents import document_url
 from pyview.host import McpBackend, build_csp
 from pyview.packager import BuiltView, build_view
 from pyview.testing import with_csp
@@ -17,7 +18,8 @@ from pyview.testing import with_csp
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
-HOST = """(html) => {
+HOST = """async (url) => {
+  const html = await (await fetch(url)).text();  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
@@ -60,7 +62,9 @@ def bridge_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callab
         page.expose_function("callServer", call_server)
         page.set_content("<!doctype html><html><body></body></html>")
         page.add_script_tag(content=BRIDGE.read_text())
-        page.evaluate(HOST, with_csp(built.html, build_csp(built.csp or None, allow_wasm=runtime == "python")))
+        page.evaluate(
+            HOST, document_url(with_csp(built.html, build_csp(built.csp or None, allow_wasm=runtime == "python")))
+        )
         page.wait_for_function("() => window.seen.initialized", timeout=90_000)
         return page, backend
 

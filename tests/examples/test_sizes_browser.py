@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from pyview._tooling.testing._documents import document_url
 from pyview.host import McpBackend, build_csp
 from pyview.packager import BuiltView, build_view
 from pyview.testing import with_csp, with_script
@@ -23,7 +24,8 @@ pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MARGINS = Path(__file__).resolve().parent / "views" / "margin_view.py"
 BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
-HOST = """(html) => {
+HOST = """async (url) => {
+  const html = await (await fetch(url)).text();  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
@@ -84,7 +86,7 @@ def sized_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callabl
         page.set_content("<!doctype html><html><body style='margin:0'></body></html>")
         page.add_script_tag(content=BRIDGE.read_text())
         html = with_script(built.html, f"window.resultSelector = {selector!r};\n{NEEDS}")
-        page.evaluate(HOST, with_csp(html, build_csp(built.csp or None, allow_wasm=runtime != "server")))
+        page.evaluate(HOST, document_url(with_csp(html, build_csp(built.csp or None, allow_wasm=runtime != "server"))))
         page.wait_for_function("() => window.seen.initialized", timeout=90_000)
         return page, backend
 

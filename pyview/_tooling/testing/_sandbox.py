@@ -7,6 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from pyview._tooling.host._csp import build_csp
+from pyview._tooling.testing._documents import FETCH_DOCUMENT_JS, document_url
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Frame, Page
@@ -19,7 +20,8 @@ window.addEventListener("message", (event) => {
   const frame = document.querySelector("iframe");
   if (frame && event.source === frame.contentWindow) window.__pyviewMessages.push(event.data);
 });
-window.__pyviewMount = (html, width, height) => {
+window.__pyviewMount = async (url, width, height) => {
+  const html = await fetchDocument(url);
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
   frame.style.width = width + "px";
@@ -29,7 +31,8 @@ window.__pyviewMount = (html, width, height) => {
   document.body.append(frame);
 };
 window.__pyviewPost = (message) => document.querySelector("iframe").contentWindow.postMessage(message, "*");
-</script></body></html>"""
+</script><script>"""
+_HOST_PAGE += FETCH_DOCUMENT_JS + "</script></body></html>"
 
 
 def with_csp(html: str, policy: str) -> str:
@@ -89,7 +92,8 @@ class SandboxedView:
         page.on("console", lambda message: console.append(message))
         page.set_content(_HOST_PAGE)
         document = with_csp(html, build_csp(ui_csp, allow_wasm=allow_wasm))
-        page.evaluate("([html, w, h]) => window.__pyviewMount(html, w, h)", [document, width, height])
+        # the host page fetches the document (see _documents): the View's frame still makes no request
+        page.evaluate("([url, w, h]) => window.__pyviewMount(url, w, h)", [document_url(document), width, height])
         view = cls(page, console)
         return view
 

@@ -1,0 +1,77 @@
+"""Handing a View document to a host page over loopback HTTP instead of through Playwright.
+
+A document given to ``page.evaluate`` travels as JSON through Playwright's driver pipe, which costs seconds for the
+megabytes of an inline runtime; fetched by the host page from a loopback server it costs milliseconds. The page still
+puts it into its frame itself (``srcdoc``, ``document.write``), so the View's own frame makes no request.
+
+Example:
+    >>> url = document_url("<!doctype html><p>hi</p>")
+    >>> import urllib.request
+    >>> urllib.request.urlopen(url).read()
+    b'<!doctype html><p>hi</p>'
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+__all__ = ["FETCH_DOCUMENT_JS", "document_url"]
+
+#: ``fetchDocument(url)``: the document's text, for a host page's script (install it with ``page.evaluate``).
+FETCH_DOCUMENT_JS = """window.fetchDocument = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error("the View document is not served: " + response.status);
+  return response.text();
+};"""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _DocumentServer
+
+    def do_GET(self) -> None:
+        body = self.server.take(self.path.lstrip("/"))
+        self.send_response(200 if body is not None else 404)
+        self.send_header("Access-Control-Allow-Origin", "*")  # host pages are about:blank or another origin
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body or b"")))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body or b"")
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _DocumentServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.documents: dict[str, bytes] = {}
+        self.lock = threading.Lock()
+
+    def put(self, html: str) -> str:
+        token = secrets.token_urlsafe(16)
+        with self.lock:
+            self.documents[token] = html.encode()
+        return f"http://127.0.0.1:{self.server_address[1]}/{token}"
+
+    def take(self, token: str) -> bytes | None:
+        with self.lock:  # each URL serves once: a test process mounts hundreds of documents
+            return self.documents.pop(token, None)
+
+
+_server: _DocumentServer | None = None
+_starting = threading.Lock()
+
+
+def document_url(html: str) -> str:
+    """A loopback URL that serves ``html`` once, to any origin (the server starts with the first call)."""
+    global _server
+    with _starting:
+        if _server is None:
+            _server = _DocumentServer()
+            threading.Thread(target=_server.serve_forever, name="pyview-documents", daemon=True).start()
+    return _server.put(html)
