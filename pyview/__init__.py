@@ -16,63 +16,7 @@ Example:
 from __future__ import annotations
 
 from pyview._lazy import lazy_exports
-from pyview._version import __version__
-
-TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:  # the real types, for type checkers; at run time the names load on first use
-    from pyview.app import (
-        PROTOCOL_VERSION,
-        App,
-        AppSession,
-        CapabilityError,
-        HostCapabilities,
-        HostContext,
-        HostError,
-        JsonRpcError,
-        RequestTimeoutError,
-        ToolCancelled,
-        ToolInput,
-        ToolResult,
-    )
-    from pyview.components import (
-        Action,
-        Context,
-        Element,
-        Event,
-        Ref,
-        Selection,
-        View,
-        component,
-        create_context,
-        h,
-        prevent_default,
-        render_to_string,
-        stop_propagation,
-        unsafe_html,
-        use_action,
-        use_app,
-        use_callback,
-        use_context,
-        use_effect,
-        use_host_context,
-        use_memo,
-        use_ref,
-        use_selected,
-        use_selection,
-        use_server_tool,
-        use_state,
-        use_tool_cancelled,
-        use_tool_input,
-        use_tool_input_partial,
-        use_tool_result,
-        use_view_state,
-    )
-    from pyview.packager import (
-        BuildError,
-        BuiltView,
-        build_view,
-    )
-    from pyview.server import ServerView, Views
+from pyview._version import __version__ as __version__
 
 # public name -> module that defines it
 _LAZY: dict[str, str] = {
@@ -126,57 +70,56 @@ _LAZY: dict[str, str] = {
     "ServerView": "pyview.server",
 }
 
-__all__ = [
-    "PROTOCOL_VERSION",
-    "Action",
-    "App",
-    "AppSession",
-    "BuildError",
-    "BuiltView",
-    "CapabilityError",
-    "Context",
-    "Element",
-    "Event",
-    "HostCapabilities",
-    "HostContext",
-    "HostError",
-    "JsonRpcError",
-    "Ref",
-    "RequestTimeoutError",
-    "Selection",
-    "ServerView",
-    "ToolCancelled",
-    "ToolInput",
-    "ToolResult",
-    "View",
-    "Views",
-    "__version__",
-    "build_view",
-    "component",
-    "create_context",
-    "h",
-    "prevent_default",
-    "render_to_string",
-    "stop_propagation",
-    "unsafe_html",
-    "use_action",
-    "use_app",
-    "use_callback",
-    "use_context",
-    "use_effect",
-    "use_host_context",
-    "use_memo",
-    "use_ref",
-    "use_selected",
-    "use_selection",
-    "use_server_tool",
-    "use_state",
-    "use_tool_cancelled",
-    "use_tool_input",
-    "use_tool_input_partial",
-    "use_tool_result",
-    "use_view_state",
-]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__)
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview.app import (
+        PROTOCOL_VERSION as PROTOCOL_VERSION,
+        App as App,
+        AppSession as AppSession,
+        CapabilityError as CapabilityError,
+        HostCapabilities as HostCapabilities,
+        HostContext as HostContext,
+        HostError as HostError,
+        JsonRpcError as JsonRpcError,
+        RequestTimeoutError as RequestTimeoutError,
+        ToolCancelled as ToolCancelled,
+        ToolInput as ToolInput,
+        ToolResult as ToolResult,
+    )
+    from pyview.components import (
+        Action as Action,
+        Context as Context,
+        Element as Element,
+        Event as Event,
+        Ref as Ref,
+        Selection as Selection,
+        View as View,
+        component as component,
+        create_context as create_context,
+        h as h,
+        prevent_default as prevent_default,
+        render_to_string as render_to_string,
+        stop_propagation as stop_propagation,
+        unsafe_html as unsafe_html,
+        use_action as use_action,
+        use_app as use_app,
+        use_callback as use_callback,
+        use_context as use_context,
+        use_effect as use_effect,
+        use_host_context as use_host_context,
+        use_memo as use_memo,
+        use_ref as use_ref,
+        use_selected as use_selected,
+        use_selection as use_selection,
+        use_server_tool as use_server_tool,
+        use_state as use_state,
+        use_tool_cancelled as use_tool_cancelled,
+        use_tool_input as use_tool_input,
+        use_tool_input_partial as use_tool_input_partial,
+        use_tool_result as use_tool_result,
+        use_view_state as use_view_state,
+    )
+    from pyview.packager import BuildError as BuildError, BuiltView as BuiltView, build_view as build_view
+    from pyview.server import ServerView as ServerView, Views as Views
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, own=["__version__"])

@@ -39,23 +39,24 @@ def claim(package: str, values: Iterable[object], private: str | None = None) ->
 
 
 def lazy_exports(
-    package: str, exports: Mapping[str, str], public: Sequence[str], private: str | None = None
-) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
-    """The ``__getattr__`` and ``__dir__`` of a package whose public names load on first use.
+    package: str, exports: Mapping[str, str], private: str | None = None, own: Sequence[str] = ()
+) -> tuple[Callable[[str], object], Callable[[], list[str]], list[str]]:
+    """The ``__getattr__``, ``__dir__`` and ``__all__`` of a package whose public names load on first use.
 
     Args:
         package: the package's ``__name__``.
         exports: public name -> the module that defines it; a name starting with ``_`` is a private module of
             the package (``"_app"``), anything else is absolute (``"pyview.app"``).
-        public: the package's ``__all__``.
         private: the package holding the private modules, when not ``package`` itself (a facade module such as
             ``pyview.app`` over ``pyview._core.app``): ``"_app"`` then means ``private + "._app"``.
+        own: public names the package defines itself (``pyview.__version__``).
 
     Example:
-        >>> getattr_, dir_ = lazy_exports("json", {"JSONDecoder": "json.decoder"}, ["JSONDecoder"])
-        >>> getattr_("JSONDecoder").__name__, dir_()
-        ('JSONDecoder', ['JSONDecoder'])
+        >>> getattr_, dir_, all_ = lazy_exports("json", {"JSONDecoder": "json.decoder"})
+        >>> getattr_("JSONDecoder").__name__, dir_(), all_
+        ('JSONDecoder', ['JSONDecoder'], ['JSONDecoder'])
     """
+    public = [*exports, *own]
 
     def __getattr__(name: str) -> object:
         module = exports.get(name)
@@ -78,4 +79,4 @@ def lazy_exports(
     def __dir__() -> list[str]:
         return list(public)
 
-    return __getattr__, __dir__
+    return __getattr__, __dir__, public

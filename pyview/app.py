@@ -14,35 +14,6 @@ from __future__ import annotations
 
 from pyview._lazy import lazy_exports
 
-TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.app._app import App
-    from pyview._core.app._browser import PostMessageTransport
-    from pyview._core.app._errors import (
-        CapabilityError,
-        ConnectionClosedError,
-        HostError,
-        JsonRpcError,
-        ProtocolVersionError,
-        RequestTimeoutError,
-    )
-    from pyview._core.app._jsonrpc import JsonRpcPeer
-    from pyview._core.app._protocol import PROTOCOL_VERSION
-    from pyview._core.app._session import AppSession
-    from pyview._core.app._shapes import MapOf, Maybe, NonEmpty, shape_problem
-    from pyview._core.app._transport import BufferedTransport, MemoryTransport, Transport, memory_transport_pair
-    from pyview._core.app._types import (
-        ActionResult,
-        HostCapabilities,
-        HostContext,
-        HostInfo,
-        Payload,
-        ResourceResult,
-        ToolCancelled,
-        ToolInput,
-        ToolResult,
-    )
-
 # public name -> private module that defines it
 _LAZY: dict[str, str] = {
     "App": "_app",
@@ -75,36 +46,43 @@ _LAZY: dict[str, str] = {
     "MapOf": "_shapes",
 }
 
-__all__ = [
-    "PROTOCOL_VERSION",
-    "ActionResult",
-    "App",
-    "AppSession",
-    "BufferedTransport",
-    "CapabilityError",
-    "ConnectionClosedError",
-    "HostCapabilities",
-    "HostContext",
-    "HostError",
-    "HostInfo",
-    "JsonRpcError",
-    "JsonRpcPeer",
-    "MapOf",
-    "Maybe",
-    "MemoryTransport",
-    "NonEmpty",
-    "Payload",
-    "PostMessageTransport",
-    "ProtocolVersionError",
-    "RequestTimeoutError",
-    "ResourceResult",
-    "ToolCancelled",
-    "ToolInput",
-    "ToolResult",
-    "Transport",
-    "memory_transport_pair",
-    "shape_problem",
-]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.app")
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.app._app import App as App
+    from pyview._core.app._browser import PostMessageTransport as PostMessageTransport
+    from pyview._core.app._errors import (
+        CapabilityError as CapabilityError,
+        ConnectionClosedError as ConnectionClosedError,
+        HostError as HostError,
+        JsonRpcError as JsonRpcError,
+        ProtocolVersionError as ProtocolVersionError,
+        RequestTimeoutError as RequestTimeoutError,
+    )
+    from pyview._core.app._jsonrpc import JsonRpcPeer as JsonRpcPeer
+    from pyview._core.app._protocol import PROTOCOL_VERSION as PROTOCOL_VERSION
+    from pyview._core.app._session import AppSession as AppSession
+    from pyview._core.app._shapes import (
+        MapOf as MapOf,
+        Maybe as Maybe,
+        NonEmpty as NonEmpty,
+        shape_problem as shape_problem,
+    )
+    from pyview._core.app._transport import (
+        BufferedTransport as BufferedTransport,
+        MemoryTransport as MemoryTransport,
+        Transport as Transport,
+        memory_transport_pair as memory_transport_pair,
+    )
+    from pyview._core.app._types import (
+        ActionResult as ActionResult,
+        HostCapabilities as HostCapabilities,
+        HostContext as HostContext,
+        HostInfo as HostInfo,
+        Payload as Payload,
+        ResourceResult as ResourceResult,
+        ToolCancelled as ToolCancelled,
+        ToolInput as ToolInput,
+        ToolResult as ToolResult,
+    )
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.app")

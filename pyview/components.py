@@ -58,79 +58,57 @@ _LAZY: dict[str, str] = {
     "use_view_state": "_use_view_state",
 }
 
-__all__ = [
-    "Action",
-    "AppLike",
-    "Component",
-    "ComponentElement",
-    "Context",
-    "Element",
-    "Event",
-    "EventHandler",
-    "Ref",
-    "Root",
-    "Selection",
-    "ServerTool",
-    "ToolCallError",
-    "UnsafeAttributeError",
-    "View",
-    "component",
-    "create_context",
-    "h",
-    "prevent_default",
-    "render_to_string",
-    "stop_propagation",
-    "unsafe_html",
-    "use_action",
-    "use_app",
-    "use_callback",
-    "use_context",
-    "use_effect",
-    "use_host_context",
-    "use_memo",
-    "use_ref",
-    "use_selected",
-    "use_selection",
-    "use_server_tool",
-    "use_state",
-    "use_tool_cancelled",
-    "use_tool_input",
-    "use_tool_input_partial",
-    "use_tool_result",
-    "use_view_state",
-]
-
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.components._action import Action, use_action
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.components._action import Action as Action, use_action as use_action
     from pyview._core.components._app_hooks import (
-        AppLike,
-        use_app,
-        use_host_context,
-        use_tool_cancelled,
-        use_tool_input,
-        use_tool_input_partial,
-        use_tool_result,
+        AppLike as AppLike,
+        use_app as use_app,
+        use_host_context as use_host_context,
+        use_tool_cancelled as use_tool_cancelled,
+        use_tool_input as use_tool_input,
+        use_tool_input_partial as use_tool_input_partial,
+        use_tool_result as use_tool_result,
     )
-    from pyview._core.components._component import Component, Context, component, create_context, use_context
+    from pyview._core.components._component import (
+        Component as Component,
+        Context as Context,
+        component as component,
+        create_context as create_context,
+        use_context as use_context,
+    )
     from pyview._core.components._element import (
-        ComponentElement,
-        Element,
-        EventHandler,
-        UnsafeAttributeError,
-        h,
-        prevent_default,
-        stop_propagation,
-        unsafe_html,
+        ComponentElement as ComponentElement,
+        Element as Element,
+        EventHandler as EventHandler,
+        UnsafeAttributeError as UnsafeAttributeError,
+        h as h,
+        prevent_default as prevent_default,
+        stop_propagation as stop_propagation,
+        unsafe_html as unsafe_html,
     )
-    from pyview._core.components._event import Event
-    from pyview._core.components._hooks import Ref, use_callback, use_effect, use_memo, use_ref, use_state
-    from pyview._core.components._html import render_to_string
-    from pyview._core.components._root import Root
-    from pyview._core.components._selection import Selection, use_selected, use_selection
-    from pyview._core.components._server_tool import ServerTool, ToolCallError, use_server_tool
-    from pyview._core.components._use_view_state import use_view_state
-    from pyview._core.components._view import View
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.components")
+    from pyview._core.components._event import Event as Event
+    from pyview._core.components._hooks import (
+        Ref as Ref,
+        use_callback as use_callback,
+        use_effect as use_effect,
+        use_memo as use_memo,
+        use_ref as use_ref,
+        use_state as use_state,
+    )
+    from pyview._core.components._html import render_to_string as render_to_string
+    from pyview._core.components._root import Root as Root
+    from pyview._core.components._selection import (
+        Selection as Selection,
+        use_selected as use_selected,
+        use_selection as use_selection,
+    )
+    from pyview._core.components._server_tool import (
+        ServerTool as ServerTool,
+        ToolCallError as ToolCallError,
+        use_server_tool as use_server_tool,
+    )
+    from pyview._core.components._use_view_state import use_view_state as use_view_state
+    from pyview._core.components._view import View as View
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.components")

@@ -19,25 +19,6 @@ from typing import TYPE_CHECKING
 
 from pyview._lazy import lazy_exports
 
-if TYPE_CHECKING:
-    from mcp.server.apps import (
-        APP_MIME_TYPE,
-        EXTENSION_ID,
-        ResourceCsp,
-        ResourcePermissions,
-        client_supports_apps,
-    )
-    from mcp.server.mcpserver.exceptions import ToolError
-
-    from pyview._tooling.cli._serve_command import register_cli
-    from pyview._tooling.server._http import http_app, runtime_url_for, serve, serve_async
-    from pyview._tooling.server._redis_store import RedisStateStore
-    from pyview._tooling.server._results import result_text
-    from pyview._tooling.server._runtime_files import RUNTIME_HEADERS, runtime_files_app
-    from pyview._tooling.server._state_store import MemoryStore, StateStore, StateTooLarge
-    from pyview._tooling.server._view_resource import ServerView
-    from pyview._tooling.server._views import Views
-
 # public name -> module that defines it
 _LAZY: dict[str, str] = {
     "APP_MIME_TYPE": "mcp.server.apps",
@@ -62,31 +43,39 @@ _LAZY: dict[str, str] = {
     "serve_async": "pyview._tooling.server._http",
 }
 
-__all__ = [
-    "APP_MIME_TYPE",
-    "EXTENSION_ID",
-    "RUNTIME_HEADERS",
-    "MemoryStore",
-    "RedisStateStore",
-    "ResourceCsp",
-    "ResourcePermissions",
-    "ServerView",
-    "StateStore",
-    "StateTooLarge",
-    "ToolError",
-    "Views",
-    "client_supports_apps",
-    "http_app",
-    "register_cli",
-    "result_text",
-    "runtime_files_app",
-    "runtime_url_for",
-    "serve",
-    "serve_async",
-]
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from mcp.server.apps import (
+        APP_MIME_TYPE as APP_MIME_TYPE,
+        EXTENSION_ID as EXTENSION_ID,
+        ResourceCsp as ResourceCsp,
+        ResourcePermissions as ResourcePermissions,
+        client_supports_apps as client_supports_apps,
+    )
+    from mcp.server.mcpserver.exceptions import ToolError as ToolError
 
+    from pyview._tooling.cli._serve_command import register_cli as register_cli
+    from pyview._tooling.server._http import (
+        http_app as http_app,
+        runtime_url_for as runtime_url_for,
+        serve as serve,
+        serve_async as serve_async,
+    )
+    from pyview._tooling.server._redis_store import RedisStateStore as RedisStateStore
+    from pyview._tooling.server._results import result_text as result_text
+    from pyview._tooling.server._runtime_files import (
+        RUNTIME_HEADERS as RUNTIME_HEADERS,
+        runtime_files_app as runtime_files_app,
+    )
+    from pyview._tooling.server._state_store import (
+        MemoryStore as MemoryStore,
+        StateStore as StateStore,
+        StateTooLarge as StateTooLarge,
+    )
+    from pyview._tooling.server._view_resource import ServerView as ServerView
+    from pyview._tooling.server._views import Views as Views
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._tooling.server")
 
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._tooling.server")
 
 if __name__ == "__main__":  # python -m pyview.server SERVER.py [--http] [--port N]: the same as pyview serve
     from pyview._tooling.cli._serve_command import main

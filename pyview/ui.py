@@ -68,73 +68,54 @@ _LAZY: dict[str, str] = {
     "Pagination": "_nav",
 }
 
-__all__ = [
-    "ICONS",
-    "Accordion",
-    "Alert",
-    "AreaChart",
-    "Avatar",
-    "Badge",
-    "BarChart",
-    "Breadcrumbs",
-    "Button",
-    "ButtonGroup",
-    "Card",
-    "Checkbox",
-    "Code",
-    "DatePicker",
-    "Divider",
-    "EmptyState",
-    "ErrorBoundary",
-    "Form",
-    "Grid",
-    "Heading",
-    "Icon",
-    "IconButton",
-    "KeyValue",
-    "LineChart",
-    "Link",
-    "Pagination",
-    "RadioGroup",
-    "ScrollArea",
-    "Select",
-    "Skeleton",
-    "Slider",
-    "Sparkline",
-    "Spinner",
-    "Stack",
-    "Stat",
-    "StyleSheet",
-    "Switch",
-    "Table",
-    "Tabs",
-    "Text",
-    "TextArea",
-    "TextField",
-    "Theme",
-    "Toast",
-    "ToastProvider",
-    "stylesheet",
-    "use_toast",
-]
-
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.ui._actions import Button, ButtonGroup, IconButton
-    from pyview._core.ui._boundary import ErrorBoundary
-    from pyview._core.ui._charts import AreaChart, BarChart, LineChart, Sparkline
-    from pyview._core.ui._choices import Checkbox, RadioGroup, Slider, Switch
-    from pyview._core.ui._data import Avatar, Badge, KeyValue, Stat
-    from pyview._core.ui._feedback import Alert, EmptyState, Skeleton, Spinner, Toast
-    from pyview._core.ui._fields import DatePicker, Select, TextArea, TextField
-    from pyview._core.ui._form import Form
-    from pyview._core.ui._icons import ICONS, Icon
-    from pyview._core.ui._layout import Card, Divider, Grid, ScrollArea, Stack
-    from pyview._core.ui._nav import Accordion, Breadcrumbs, Pagination, Tabs
-    from pyview._core.ui._table import Table
-    from pyview._core.ui._text import Code, Heading, Link, Text
-    from pyview._core.ui._theme import StyleSheet, Theme, stylesheet
-    from pyview._core.ui._toast import ToastProvider, use_toast
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.ui")
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.ui._actions import Button as Button, ButtonGroup as ButtonGroup, IconButton as IconButton
+    from pyview._core.ui._boundary import ErrorBoundary as ErrorBoundary
+    from pyview._core.ui._charts import (
+        AreaChart as AreaChart,
+        BarChart as BarChart,
+        LineChart as LineChart,
+        Sparkline as Sparkline,
+    )
+    from pyview._core.ui._choices import (
+        Checkbox as Checkbox,
+        RadioGroup as RadioGroup,
+        Slider as Slider,
+        Switch as Switch,
+    )
+    from pyview._core.ui._data import Avatar as Avatar, Badge as Badge, KeyValue as KeyValue, Stat as Stat
+    from pyview._core.ui._feedback import (
+        Alert as Alert,
+        EmptyState as EmptyState,
+        Skeleton as Skeleton,
+        Spinner as Spinner,
+        Toast as Toast,
+    )
+    from pyview._core.ui._fields import (
+        DatePicker as DatePicker,
+        Select as Select,
+        TextArea as TextArea,
+        TextField as TextField,
+    )
+    from pyview._core.ui._form import Form as Form
+    from pyview._core.ui._icons import ICONS as ICONS, Icon as Icon
+    from pyview._core.ui._layout import (
+        Card as Card,
+        Divider as Divider,
+        Grid as Grid,
+        ScrollArea as ScrollArea,
+        Stack as Stack,
+    )
+    from pyview._core.ui._nav import (
+        Accordion as Accordion,
+        Breadcrumbs as Breadcrumbs,
+        Pagination as Pagination,
+        Tabs as Tabs,
+    )
+    from pyview._core.ui._table import Table as Table
+    from pyview._core.ui._text import Code as Code, Heading as Heading, Link as Link, Text as Text
+    from pyview._core.ui._theme import StyleSheet as StyleSheet, Theme as Theme, stylesheet as stylesheet
+    from pyview._core.ui._toast import ToastProvider as ToastProvider, use_toast as use_toast
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.ui")
