@@ -43,8 +43,9 @@ def assert_every_public_name_has_a_reference(reference: Path) -> None:
             found = f"<code>{name}</code>" in html if name in SDK_NAMES else f'id="pyview.{page}.{name}"' in html
             if not found:
                 missing.append(f"pyview.{page}.{name}")
+    homes = {name: module for module, names in pyview._LAZY.items() for name in names}  # e.g. "pyview.app"
     for name in set(pyview.__all__) - {"__version__"}:  # each documented on the page of the module it lives in
-        home = pyview._LAZY[name]  # e.g. "pyview.app"
+        home = homes[name]
         page = reference / home.split(".")[-1] / "index.html"
         if not page.is_file() or f'id="{home}.{name}"' not in page.read_text():
             missing.append(f"pyview.{name}")
