@@ -47,8 +47,13 @@ def props_of(arguments: dict[str, Any], *outside: str) -> dict[str, object]:
         >>> Field("Age", value=3, key="k", min=1)
         {'value': 3, 'min': 1}
     """
-    props = {name: value for name, value in arguments.items() if name not in outside and name not in ("key", "attrs")}
-    return {**props, **(arguments.get("attrs") or {})}
+    props = arguments.copy()  # a copy and a few deletions: as cheap as the dict a wrapper would write out
+    attrs = props.pop("attrs", None)
+    for name in (*outside, "key"):
+        del props[name]
+    if attrs:
+        props.update(attrs)
+    return props
 
 
 def use_id(prefix: str = "pv") -> str:
