@@ -39,38 +39,41 @@ def claim(package: str, values: Iterable[object], private: str | None = None) ->
 
 
 def lazy_exports(
-    package: str, exports: Mapping[str, str], public: Sequence[str], private: str | None = None
-) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
-    """The ``__getattr__`` and ``__dir__`` of a package whose public names load on first use.
+    package: str, exports: Mapping[str, Sequence[str]], private: str | None = None, own: Sequence[str] = ()
+) -> tuple[Callable[[str], object], Callable[[], list[str]], list[str]]:
+    """The ``__getattr__``, ``__dir__`` and ``__all__`` of a package whose public names load on first use.
 
     Args:
         package: the package's ``__name__``.
-        exports: public name -> the module that defines it; a name starting with ``_`` is a private module of
-            the package (``"_app"``), anything else is absolute (``"pyview.app"``).
-        public: the package's ``__all__``.
+        exports: module -> the public names it defines; a module starting with ``_`` is a private module of the
+            package (``"_app"``), anything else is absolute (``"pyview.app"``).
         private: the package holding the private modules, when not ``package`` itself (a facade module such as
             ``pyview.app`` over ``pyview._core.app``): ``"_app"`` then means ``private + "._app"``.
+        own: public names the package defines itself (``pyview.__version__``).
 
     Example:
-        >>> getattr_, dir_ = lazy_exports("json", {"JSONDecoder": "json.decoder"}, ["JSONDecoder"])
-        >>> getattr_("JSONDecoder").__name__, dir_()
-        ('JSONDecoder', ['JSONDecoder'])
+        >>> getattr_, dir_, all_ = lazy_exports("json", {"json.decoder": ("JSONDecoder",)})
+        >>> getattr_("JSONDecoder").__name__, dir_(), all_
+        ('JSONDecoder', ['JSONDecoder'], ['JSONDecoder'])
     """
+    home = {name: module for module, names in exports.items() for name in names}
+    public = [*home, *own]
 
     def __getattr__(name: str) -> object:
-        module = exports.get(name)
+        module = home.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         import importlib
 
         source = importlib.import_module(f"{private or package}.{module}" if module[0] == "_" else module)
-        found = {name: getattr(source, name)}
         prefix = private + "." if private else package + "._"
         if source.__name__.startswith(prefix):  # a private module of this package, now loaded: what the
             # package exports from it is public here, and costs nothing more to hand out (another facade, such as
             # pyview.app for pyview, would import the rest of its modules)
-            found.update((other, getattr(source, other)) for other, where in exports.items() if where == module)
+            found = {other: getattr(source, other) for other in exports[module]}
             claim(package, found.values(), private)
+        else:
+            found = {name: getattr(source, name)}
         for other, value in found.items():
             setattr(sys.modules[package], other, value)  # later look-ups skip __getattr__
         return found[name]
@@ -78,4 +81,4 @@ def lazy_exports(
     def __dir__() -> list[str]:
         return list(public)
 
-    return __getattr__, __dir__
+    return __getattr__, __dir__, public

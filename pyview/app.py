@@ -14,97 +14,65 @@ from __future__ import annotations
 
 from pyview._lazy import lazy_exports
 
-TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.app._app import App
-    from pyview._core.app._browser import PostMessageTransport
-    from pyview._core.app._errors import (
-        CapabilityError,
-        ConnectionClosedError,
-        HostError,
-        JsonRpcError,
-        ProtocolVersionError,
-        RequestTimeoutError,
-    )
-    from pyview._core.app._jsonrpc import JsonRpcPeer
-    from pyview._core.app._protocol import PROTOCOL_VERSION
-    from pyview._core.app._session import AppSession
-    from pyview._core.app._shapes import MapOf, Maybe, NonEmpty, shape_problem
-    from pyview._core.app._transport import BufferedTransport, MemoryTransport, Transport, memory_transport_pair
-    from pyview._core.app._types import (
-        ActionResult,
-        HostCapabilities,
-        HostContext,
-        HostInfo,
-        Payload,
-        ResourceResult,
-        ToolCancelled,
-        ToolInput,
-        ToolResult,
-    )
-
-# public name -> private module that defines it
-_LAZY: dict[str, str] = {
-    "App": "_app",
-    "AppSession": "_session",
-    "PostMessageTransport": "_browser",
-    "Transport": "_transport",
-    "BufferedTransport": "_transport",
-    "MemoryTransport": "_transport",
-    "memory_transport_pair": "_transport",
-    "JsonRpcPeer": "_jsonrpc",
-    "PROTOCOL_VERSION": "_protocol",
-    "JsonRpcError": "_errors",
-    "HostError": "_errors",
-    "RequestTimeoutError": "_errors",
-    "ConnectionClosedError": "_errors",
-    "CapabilityError": "_errors",
-    "ProtocolVersionError": "_errors",
-    "Payload": "_types",
-    "ToolResult": "_types",
-    "ToolInput": "_types",
-    "ToolCancelled": "_types",
-    "HostContext": "_types",
-    "HostCapabilities": "_types",
-    "HostInfo": "_types",
-    "ActionResult": "_types",
-    "ResourceResult": "_types",
-    "shape_problem": "_shapes",
-    "Maybe": "_shapes",
-    "NonEmpty": "_shapes",
-    "MapOf": "_shapes",
+# module -> the public names it defines: what this facade exports (the imports below repeat it for type checkers)
+_LAZY: dict[str, tuple[str, ...]] = {
+    "_app": ("App",),
+    "_browser": ("PostMessageTransport",),
+    "_errors": (
+        "CapabilityError",
+        "ConnectionClosedError",
+        "HostError",
+        "JsonRpcError",
+        "ProtocolVersionError",
+        "RequestTimeoutError",
+    ),
+    "_jsonrpc": ("JsonRpcPeer",),
+    "_protocol": ("PROTOCOL_VERSION",),
+    "_session": ("AppSession",),
+    "_shapes": ("MapOf", "Maybe", "NonEmpty", "shape_problem"),
+    "_transport": ("BufferedTransport", "MemoryTransport", "Transport", "memory_transport_pair"),
+    "_types": (
+        "ActionResult",
+        "HostCapabilities",
+        "HostContext",
+        "HostInfo",
+        "Payload",
+        "ResourceResult",
+        "ToolCancelled",
+        "ToolInput",
+        "ToolResult",
+    ),
 }
 
-__all__ = [
-    "PROTOCOL_VERSION",
-    "ActionResult",
-    "App",
-    "AppSession",
-    "BufferedTransport",
-    "CapabilityError",
-    "ConnectionClosedError",
-    "HostCapabilities",
-    "HostContext",
-    "HostError",
-    "HostInfo",
-    "JsonRpcError",
-    "JsonRpcPeer",
-    "MapOf",
-    "Maybe",
-    "MemoryTransport",
-    "NonEmpty",
-    "Payload",
-    "PostMessageTransport",
-    "ProtocolVersionError",
-    "RequestTimeoutError",
-    "ResourceResult",
-    "ToolCancelled",
-    "ToolInput",
-    "ToolResult",
-    "Transport",
-    "memory_transport_pair",
-    "shape_problem",
-]
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.app")
+TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.app._app import App as App
+    from pyview._core.app._browser import PostMessageTransport as PostMessageTransport
+    from pyview._core.app._errors import CapabilityError as CapabilityError
+    from pyview._core.app._errors import ConnectionClosedError as ConnectionClosedError
+    from pyview._core.app._errors import HostError as HostError
+    from pyview._core.app._errors import JsonRpcError as JsonRpcError
+    from pyview._core.app._errors import ProtocolVersionError as ProtocolVersionError
+    from pyview._core.app._errors import RequestTimeoutError as RequestTimeoutError
+    from pyview._core.app._jsonrpc import JsonRpcPeer as JsonRpcPeer
+    from pyview._core.app._protocol import PROTOCOL_VERSION as PROTOCOL_VERSION
+    from pyview._core.app._session import AppSession as AppSession
+    from pyview._core.app._shapes import MapOf as MapOf
+    from pyview._core.app._shapes import Maybe as Maybe
+    from pyview._core.app._shapes import NonEmpty as NonEmpty
+    from pyview._core.app._shapes import shape_problem as shape_problem
+    from pyview._core.app._transport import BufferedTransport as BufferedTransport
+    from pyview._core.app._transport import MemoryTransport as MemoryTransport
+    from pyview._core.app._transport import Transport as Transport
+    from pyview._core.app._transport import memory_transport_pair as memory_transport_pair
+    from pyview._core.app._types import ActionResult as ActionResult
+    from pyview._core.app._types import HostCapabilities as HostCapabilities
+    from pyview._core.app._types import HostContext as HostContext
+    from pyview._core.app._types import HostInfo as HostInfo
+    from pyview._core.app._types import Payload as Payload
+    from pyview._core.app._types import ResourceResult as ResourceResult
+    from pyview._core.app._types import ToolCancelled as ToolCancelled
+    from pyview._core.app._types import ToolInput as ToolInput
+    from pyview._core.app._types import ToolResult as ToolResult
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.app")

@@ -16,121 +16,79 @@ from __future__ import annotations
 
 from pyview._lazy import lazy_exports
 
-_LAZY: dict[str, str] = {
-    "h": "_element",
-    "Element": "_element",
-    "ComponentElement": "_element",
-    "EventHandler": "_element",
-    "UnsafeAttributeError": "_element",
-    "prevent_default": "_element",
-    "stop_propagation": "_element",
-    "unsafe_html": "_element",
-    "component": "_component",
-    "Component": "_component",
-    "Context": "_component",
-    "create_context": "_component",
-    "use_context": "_component",
-    "use_state": "_hooks",
-    "use_effect": "_hooks",
-    "use_memo": "_hooks",
-    "use_callback": "_hooks",
-    "use_ref": "_hooks",
-    "Ref": "_hooks",
-    "use_selection": "_selection",
-    "use_selected": "_selection",
-    "Selection": "_selection",
-    "use_action": "_action",
-    "use_server_tool": "_server_tool",
-    "ServerTool": "_server_tool",
-    "ToolCallError": "_server_tool",
-    "Action": "_action",
-    "Event": "_event",
-    "render_to_string": "_html",
-    "Root": "_root",
-    "View": "_view",
-    "use_app": "_app_hooks",
-    "AppLike": "_app_hooks",
-    "use_tool_input": "_app_hooks",
-    "use_tool_input_partial": "_app_hooks",
-    "use_tool_result": "_app_hooks",
-    "use_tool_cancelled": "_app_hooks",
-    "use_host_context": "_app_hooks",
-    "use_view_state": "_use_view_state",
+# module -> the public names it defines: what this facade exports (the imports below repeat it for type checkers)
+_LAZY: dict[str, tuple[str, ...]] = {
+    "_action": ("Action", "use_action"),
+    "_app_hooks": (
+        "AppLike",
+        "use_app",
+        "use_host_context",
+        "use_tool_cancelled",
+        "use_tool_input",
+        "use_tool_input_partial",
+        "use_tool_result",
+    ),
+    "_component": ("Component", "Context", "component", "create_context", "use_context"),
+    "_element": (
+        "ComponentElement",
+        "Element",
+        "EventHandler",
+        "UnsafeAttributeError",
+        "h",
+        "prevent_default",
+        "stop_propagation",
+        "unsafe_html",
+    ),
+    "_event": ("Event",),
+    "_hooks": ("Ref", "use_callback", "use_effect", "use_memo", "use_ref", "use_state"),
+    "_html": ("render_to_string",),
+    "_root": ("Root",),
+    "_selection": ("Selection", "use_selected", "use_selection"),
+    "_server_tool": ("ServerTool", "ToolCallError", "use_server_tool"),
+    "_use_view_state": ("use_view_state",),
+    "_view": ("View",),
 }
 
-__all__ = [
-    "Action",
-    "AppLike",
-    "Component",
-    "ComponentElement",
-    "Context",
-    "Element",
-    "Event",
-    "EventHandler",
-    "Ref",
-    "Root",
-    "Selection",
-    "ServerTool",
-    "ToolCallError",
-    "UnsafeAttributeError",
-    "View",
-    "component",
-    "create_context",
-    "h",
-    "prevent_default",
-    "render_to_string",
-    "stop_propagation",
-    "unsafe_html",
-    "use_action",
-    "use_app",
-    "use_callback",
-    "use_context",
-    "use_effect",
-    "use_host_context",
-    "use_memo",
-    "use_ref",
-    "use_selected",
-    "use_selection",
-    "use_server_tool",
-    "use_state",
-    "use_tool_cancelled",
-    "use_tool_input",
-    "use_tool_input_partial",
-    "use_tool_result",
-    "use_view_state",
-]
-
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.components._action import Action, use_action
-    from pyview._core.components._app_hooks import (
-        AppLike,
-        use_app,
-        use_host_context,
-        use_tool_cancelled,
-        use_tool_input,
-        use_tool_input_partial,
-        use_tool_result,
-    )
-    from pyview._core.components._component import Component, Context, component, create_context, use_context
-    from pyview._core.components._element import (
-        ComponentElement,
-        Element,
-        EventHandler,
-        UnsafeAttributeError,
-        h,
-        prevent_default,
-        stop_propagation,
-        unsafe_html,
-    )
-    from pyview._core.components._event import Event
-    from pyview._core.components._hooks import Ref, use_callback, use_effect, use_memo, use_ref, use_state
-    from pyview._core.components._html import render_to_string
-    from pyview._core.components._root import Root
-    from pyview._core.components._selection import Selection, use_selected, use_selection
-    from pyview._core.components._server_tool import ServerTool, ToolCallError, use_server_tool
-    from pyview._core.components._use_view_state import use_view_state
-    from pyview._core.components._view import View
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.components")
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.components._action import Action as Action
+    from pyview._core.components._action import use_action as use_action
+    from pyview._core.components._app_hooks import AppLike as AppLike
+    from pyview._core.components._app_hooks import use_app as use_app
+    from pyview._core.components._app_hooks import use_host_context as use_host_context
+    from pyview._core.components._app_hooks import use_tool_cancelled as use_tool_cancelled
+    from pyview._core.components._app_hooks import use_tool_input as use_tool_input
+    from pyview._core.components._app_hooks import use_tool_input_partial as use_tool_input_partial
+    from pyview._core.components._app_hooks import use_tool_result as use_tool_result
+    from pyview._core.components._component import Component as Component
+    from pyview._core.components._component import Context as Context
+    from pyview._core.components._component import component as component
+    from pyview._core.components._component import create_context as create_context
+    from pyview._core.components._component import use_context as use_context
+    from pyview._core.components._element import ComponentElement as ComponentElement
+    from pyview._core.components._element import Element as Element
+    from pyview._core.components._element import EventHandler as EventHandler
+    from pyview._core.components._element import UnsafeAttributeError as UnsafeAttributeError
+    from pyview._core.components._element import h as h
+    from pyview._core.components._element import prevent_default as prevent_default
+    from pyview._core.components._element import stop_propagation as stop_propagation
+    from pyview._core.components._element import unsafe_html as unsafe_html
+    from pyview._core.components._event import Event as Event
+    from pyview._core.components._hooks import Ref as Ref
+    from pyview._core.components._hooks import use_callback as use_callback
+    from pyview._core.components._hooks import use_effect as use_effect
+    from pyview._core.components._hooks import use_memo as use_memo
+    from pyview._core.components._hooks import use_ref as use_ref
+    from pyview._core.components._hooks import use_state as use_state
+    from pyview._core.components._html import render_to_string as render_to_string
+    from pyview._core.components._root import Root as Root
+    from pyview._core.components._selection import Selection as Selection
+    from pyview._core.components._selection import use_selected as use_selected
+    from pyview._core.components._selection import use_selection as use_selection
+    from pyview._core.components._server_tool import ServerTool as ServerTool
+    from pyview._core.components._server_tool import ToolCallError as ToolCallError
+    from pyview._core.components._server_tool import use_server_tool as use_server_tool
+    from pyview._core.components._use_view_state import use_view_state as use_view_state
+    from pyview._core.components._view import View as View
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.components")

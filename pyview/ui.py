@@ -18,123 +18,73 @@ from __future__ import annotations
 
 from pyview._lazy import lazy_exports
 
-_LAZY: dict[str, str] = {
-    "Theme": "_theme",
-    "StyleSheet": "_theme",
-    "stylesheet": "_theme",
-    "Stack": "_layout",
-    "Grid": "_layout",
-    "Card": "_layout",
-    "Divider": "_layout",
-    "ScrollArea": "_layout",
-    "Heading": "_text",
-    "Text": "_text",
-    "Code": "_text",
-    "Link": "_text",
-    "Icon": "_icons",
-    "ICONS": "_icons",
-    "Button": "_actions",
-    "IconButton": "_actions",
-    "ButtonGroup": "_actions",
-    "Badge": "_data",
-    "Avatar": "_data",
-    "Stat": "_data",
-    "KeyValue": "_data",
-    "Table": "_table",
-    "LineChart": "_charts",
-    "AreaChart": "_charts",
-    "BarChart": "_charts",
-    "Sparkline": "_charts",
-    "TextField": "_fields",
-    "TextArea": "_fields",
-    "Select": "_fields",
-    "DatePicker": "_fields",
-    "Checkbox": "_choices",
-    "Switch": "_choices",
-    "RadioGroup": "_choices",
-    "Slider": "_choices",
-    "Form": "_form",
-    "Alert": "_feedback",
-    "Toast": "_feedback",
-    "Spinner": "_feedback",
-    "Skeleton": "_feedback",
-    "EmptyState": "_feedback",
-    "ToastProvider": "_toast",
-    "use_toast": "_toast",
-    "ErrorBoundary": "_boundary",
-    "Tabs": "_nav",
-    "Accordion": "_nav",
-    "Breadcrumbs": "_nav",
-    "Pagination": "_nav",
+# module -> the public names it defines: what this facade exports (the imports below repeat it for type checkers)
+_LAZY: dict[str, tuple[str, ...]] = {
+    "_actions": ("Button", "ButtonGroup", "IconButton"),
+    "_boundary": ("ErrorBoundary",),
+    "_charts": ("AreaChart", "BarChart", "LineChart", "Sparkline"),
+    "_choices": ("Checkbox", "RadioGroup", "Slider", "Switch"),
+    "_data": ("Avatar", "Badge", "KeyValue", "Stat"),
+    "_feedback": ("Alert", "EmptyState", "Skeleton", "Spinner", "Toast"),
+    "_fields": ("DatePicker", "Select", "TextArea", "TextField"),
+    "_form": ("Form",),
+    "_icons": ("ICONS", "Icon"),
+    "_layout": ("Card", "Divider", "Grid", "ScrollArea", "Stack"),
+    "_nav": ("Accordion", "Breadcrumbs", "Pagination", "Tabs"),
+    "_table": ("Table",),
+    "_text": ("Code", "Heading", "Link", "Text"),
+    "_theme": ("StyleSheet", "Theme", "stylesheet"),
+    "_toast": ("ToastProvider", "use_toast"),
 }
 
-__all__ = [
-    "ICONS",
-    "Accordion",
-    "Alert",
-    "AreaChart",
-    "Avatar",
-    "Badge",
-    "BarChart",
-    "Breadcrumbs",
-    "Button",
-    "ButtonGroup",
-    "Card",
-    "Checkbox",
-    "Code",
-    "DatePicker",
-    "Divider",
-    "EmptyState",
-    "ErrorBoundary",
-    "Form",
-    "Grid",
-    "Heading",
-    "Icon",
-    "IconButton",
-    "KeyValue",
-    "LineChart",
-    "Link",
-    "Pagination",
-    "RadioGroup",
-    "ScrollArea",
-    "Select",
-    "Skeleton",
-    "Slider",
-    "Sparkline",
-    "Spinner",
-    "Stack",
-    "Stat",
-    "StyleSheet",
-    "Switch",
-    "Table",
-    "Tabs",
-    "Text",
-    "TextArea",
-    "TextField",
-    "Theme",
-    "Toast",
-    "ToastProvider",
-    "stylesheet",
-    "use_toast",
-]
-
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
-if TYPE_CHECKING:
-    from pyview._core.ui._actions import Button, ButtonGroup, IconButton
-    from pyview._core.ui._boundary import ErrorBoundary
-    from pyview._core.ui._charts import AreaChart, BarChart, LineChart, Sparkline
-    from pyview._core.ui._choices import Checkbox, RadioGroup, Slider, Switch
-    from pyview._core.ui._data import Avatar, Badge, KeyValue, Stat
-    from pyview._core.ui._feedback import Alert, EmptyState, Skeleton, Spinner, Toast
-    from pyview._core.ui._fields import DatePicker, Select, TextArea, TextField
-    from pyview._core.ui._form import Form
-    from pyview._core.ui._icons import ICONS, Icon
-    from pyview._core.ui._layout import Card, Divider, Grid, ScrollArea, Stack
-    from pyview._core.ui._nav import Accordion, Breadcrumbs, Pagination, Tabs
-    from pyview._core.ui._table import Table
-    from pyview._core.ui._text import Code, Heading, Link, Text
-    from pyview._core.ui._theme import StyleSheet, Theme, stylesheet
-    from pyview._core.ui._toast import ToastProvider, use_toast
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY, __all__, "pyview._core.ui")
+if TYPE_CHECKING:  # what type checkers and the API reference read (`import X as X`: a re-export, PEP 484)
+    from pyview._core.ui._actions import Button as Button
+    from pyview._core.ui._actions import ButtonGroup as ButtonGroup
+    from pyview._core.ui._actions import IconButton as IconButton
+    from pyview._core.ui._boundary import ErrorBoundary as ErrorBoundary
+    from pyview._core.ui._charts import AreaChart as AreaChart
+    from pyview._core.ui._charts import BarChart as BarChart
+    from pyview._core.ui._charts import LineChart as LineChart
+    from pyview._core.ui._charts import Sparkline as Sparkline
+    from pyview._core.ui._choices import Checkbox as Checkbox
+    from pyview._core.ui._choices import RadioGroup as RadioGroup
+    from pyview._core.ui._choices import Slider as Slider
+    from pyview._core.ui._choices import Switch as Switch
+    from pyview._core.ui._data import Avatar as Avatar
+    from pyview._core.ui._data import Badge as Badge
+    from pyview._core.ui._data import KeyValue as KeyValue
+    from pyview._core.ui._data import Stat as Stat
+    from pyview._core.ui._feedback import Alert as Alert
+    from pyview._core.ui._feedback import EmptyState as EmptyState
+    from pyview._core.ui._feedback import Skeleton as Skeleton
+    from pyview._core.ui._feedback import Spinner as Spinner
+    from pyview._core.ui._feedback import Toast as Toast
+    from pyview._core.ui._fields import DatePicker as DatePicker
+    from pyview._core.ui._fields import Select as Select
+    from pyview._core.ui._fields import TextArea as TextArea
+    from pyview._core.ui._fields import TextField as TextField
+    from pyview._core.ui._form import Form as Form
+    from pyview._core.ui._icons import ICONS as ICONS
+    from pyview._core.ui._icons import Icon as Icon
+    from pyview._core.ui._layout import Card as Card
+    from pyview._core.ui._layout import Divider as Divider
+    from pyview._core.ui._layout import Grid as Grid
+    from pyview._core.ui._layout import ScrollArea as ScrollArea
+    from pyview._core.ui._layout import Stack as Stack
+    from pyview._core.ui._nav import Accordion as Accordion
+    from pyview._core.ui._nav import Breadcrumbs as Breadcrumbs
+    from pyview._core.ui._nav import Pagination as Pagination
+    from pyview._core.ui._nav import Tabs as Tabs
+    from pyview._core.ui._table import Table as Table
+    from pyview._core.ui._text import Code as Code
+    from pyview._core.ui._text import Heading as Heading
+    from pyview._core.ui._text import Link as Link
+    from pyview._core.ui._text import Text as Text
+    from pyview._core.ui._theme import StyleSheet as StyleSheet
+    from pyview._core.ui._theme import Theme as Theme
+    from pyview._core.ui._theme import stylesheet as stylesheet
+    from pyview._core.ui._toast import ToastProvider as ToastProvider
+    from pyview._core.ui._toast import use_toast as use_toast
+else:  # at run time a name loads its module on first use (unseen by type checkers: a misspelt name stays an error)
+    __getattr__, __dir__, __all__ = lazy_exports(__name__, _LAZY, "pyview._core.ui")

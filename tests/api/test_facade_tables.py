@@ -1,8 +1,9 @@
 """Each facade has one table of its public names, and everything else that names them agrees with it.
 
-A lazy facade (``pyview``, ``pyview.app``, ``components``, ``ui``, ``server``) keeps ``_LAZY`` (public name ->
-module); its ``__all__`` and the ``if TYPE_CHECKING:`` imports that give type checkers the real types must name the
-same things from the same modules. An eager facade (``pyview.host``, ``testing``, ``packager``, ``dev``, ``cli``)
+A lazy facade (``pyview``, ``pyview.app``, ``components``, ``ui``, ``server``) keeps ``_LAZY`` (module -> the
+public names it defines) and computes ``__all__`` from it at run time; the ``if TYPE_CHECKING:`` imports that give
+type checkers and the API reference the real types (each ``X as X``, the re-export marker) must name the same
+things from the same modules. An eager facade (``pyview.host``, ``testing``, ``packager``, ``dev``, ``cli``)
 imports each public name once, and its ``__all__`` is exactly what it imports.
 """
 
@@ -39,9 +40,25 @@ def imported(nodes: list[ast.stmt]) -> dict[str, str]:
     return found
 
 
+def type_checking_blocks(tree: ast.Module) -> list[ast.If]:
+    return [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
+
+
 def type_checking_imports(tree: ast.Module) -> dict[str, str]:
-    blocks = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
-    return imported([inner for block in blocks for inner in block.body])
+    return imported([inner for block in type_checking_blocks(tree) for inner in block.body])
+
+
+def not_reexported(nodes: list[ast.stmt]) -> list[str]:
+    """The names ``from module import ...`` statements among ``nodes`` import other than as ``X as X``."""
+    froms = [node for node in nodes if isinstance(node, ast.ImportFrom) and node.module != "__future__"]
+    return [alias.name for node in froms for alias in node.names if alias.asname != alias.name]
+
+
+def assigned(nodes: list[ast.stmt]) -> set[str]:
+    """The names the statements among ``nodes`` assign (``a = ...``, ``a, b = ...``, ``a: T = ...``)."""
+    targets = [t for node in nodes if isinstance(node, ast.Assign) for t in node.targets]
+    targets += [node.target for node in nodes if isinstance(node, ast.AnnAssign)]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
 def test_every_facade_is_lazy_or_eager() -> None:
@@ -52,15 +69,30 @@ def test_every_facade_is_lazy_or_eager() -> None:
 @pytest.mark.parametrize("facade", LAZY)
 def test_a_lazy_facade_names_each_export_in_its_table_only_as_the_table_says(facade: str) -> None:
     module = importlib.import_module(facade)
-    table: dict[str, str] = module._LAZY
+    table: dict[str, tuple[str, ...]] = module._LAZY
     private = {"pyview": "pyview"}.get(facade, facade.replace("pyview.", "pyview._core.", 1))
     if facade == "pyview.server":
         private = "pyview._tooling.server"
-    where = {name: f"{private}.{target}" if target.startswith("_") else target for name, target in table.items()}
-    assert set(module.__all__) - OWN.get(facade, set()) == set(table)
-    assert type_checking_imports(source(facade)) == where
-    for name in table:  # and each entry loads
+    where = {
+        name: f"{private}.{target}" if target.startswith("_") else target for target in table for name in table[target]
+    }
+    assert module.__all__ == [*where, *OWN.get(facade, ())]
+    tree = source(facade)
+    assert type_checking_imports(tree) == where
+    for name in where:  # and each entry loads
         assert getattr(module, name) is not None
+
+
+@pytest.mark.parametrize("facade", LAZY)
+def test_a_lazy_facade_shows_type_checkers_its_exports_and_no_getattr(facade: str) -> None:
+    # mypy --strict and pyright read `import X as X` as a re-export; a literal __all__ is not needed, and a
+    # computed one is what they cannot read. A __getattr__ they saw would make every misspelt name an `object`.
+    tree = source(facade)
+    (block,) = type_checking_blocks(tree)
+    assert not_reexported(block.body) == []
+    assert OWN.get(facade, set()) & set(not_reexported(tree.body)) == set()  # pyview's `__version__ as __version__`
+    assert {"__all__", "__getattr__", "__dir__"} & assigned(tree.body) == set()
+    assert {"__all__", "__getattr__", "__dir__"} <= assigned(block.orelse)
 
 
 @pytest.mark.parametrize("facade", sorted(set(FACADES) - set(LAZY)))
@@ -72,8 +104,9 @@ def test_an_eager_facade_exports_exactly_what_it_imports(facade: str) -> None:
     assert not type_checking_imports(tree)
 
 
-def test_the_check_sees_a_name_missing_from_the_type_checking_imports() -> None:
-    tree = ast.parse("if TYPE_CHECKING:\n    from pyview._core.app._app import App\n_LAZY = {'App': '_app'}\n")
+def test_the_checks_see_a_missing_name_and_an_import_type_checkers_cannot_see_as_exported() -> None:
+    tree = ast.parse("if TYPE_CHECKING:\n    from pyview._core.app._app import App\n_LAZY = {'_app': ('App',)}\n")
     assert type_checking_imports(tree) == {"App": "pyview._core.app._app"}
+    assert not_reexported(tree.body[0].body) == ["App"]  # type: ignore[attr-defined]
     with pytest.raises(AssertionError, match="imported twice"):
         imported(ast.parse("from a import x\nfrom b import x\n").body)

@@ -24,6 +24,9 @@ class JsonRpcError(Exception):
         (-32602, 'bad mode', {'mode': 'tiny'})
     """
 
+    #: whether ``str()`` names the code: an error from the host does; one pyview raises itself reads as its message
+    _coded = True
+
     def __init__(self, code: int, message: str, data: Any = None) -> None:
         super().__init__(message)
         self.code = code
@@ -31,7 +34,7 @@ class JsonRpcError(Exception):
         self.data = data
 
     def __str__(self) -> str:
-        return f"{self.message} (code {self.code})"
+        return f"{self.message} (code {self.code})" if self._coded else self.message
 
     def to_error_object(self) -> dict[str, Any]:
         """The JSON-RPC ``error`` member for this exception."""
@@ -66,6 +69,8 @@ class RequestTimeoutError(JsonRpcError, TimeoutError):
         'no answer from the host to tools/call within 2.5 s'
     """
 
+    _coded = False
+
     def __init__(self, method: str, timeout: float) -> None:
         super().__init__(
             p.REQUEST_TIMEOUT,
@@ -75,18 +80,14 @@ class RequestTimeoutError(JsonRpcError, TimeoutError):
         self.method = method
         self.timeout = timeout
 
-    def __str__(self) -> str:
-        return self.message
-
 
 class ConnectionClosedError(JsonRpcError, ConnectionError):
     """The connection to the host is closed (or was never opened); pending requests fail with this."""
 
+    _coded = False
+
     def __init__(self, message: str = "the connection to the host is closed") -> None:
         super().__init__(p.CONNECTION_CLOSED, message)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class CapabilityError(JsonRpcError):
@@ -96,6 +97,8 @@ class CapabilityError(JsonRpcError):
         >>> str(CapabilityError("ui/download-file", "downloadFile"))
         "the host does not support ui/download-file (it did not advertise the 'downloadFile' capability)"
     """
+
+    _coded = False
 
     def __init__(self, method: str, capability: str, detail: str = "") -> None:
         text = detail or f"it did not advertise the {capability!r} capability"
@@ -107,12 +110,11 @@ class CapabilityError(JsonRpcError):
         self.method = method
         self.capability = capability
 
-    def __str__(self) -> str:
-        return self.message
-
 
 class ProtocolVersionError(JsonRpcError):
     """The host negotiated an MCP Apps protocol revision this package does not speak."""
+
+    _coded = False
 
     def __init__(self, negotiated: object, supported: tuple[str, ...]) -> None:
         super().__init__(
@@ -122,6 +124,3 @@ class ProtocolVersionError(JsonRpcError):
         )
         self.negotiated = negotiated
         self.supported = supported
-
-    def __str__(self) -> str:
-        return self.message

@@ -63,37 +63,39 @@ def buffered_messages() -> list[str]:
     return [str(text) for text in buffered()]
 
 
-def openai_widget_state() -> Any:
-    """``window.openai.widgetState`` as Python data, None where the host has no such API (or outside a browser)."""
+def _page_global(name: str, member: str | None = None) -> Any:
+    """``globalThis[name]`` (or its ``member``) as the page has it: None outside a browser, or where it is missing."""
     import sys
 
     if sys.platform != "emscripten":
+        return None
+    import js
+
+    found = getattr(js, name, None)
+    return getattr(found, member, None) if member is not None and found is not None else found
+
+
+def openai_widget_state() -> Any:
+    """``window.openai.widgetState`` as Python data, None where the host has no such API (or outside a browser)."""
+    state = _page_global("openai", "widgetState")
+    if state is None:
         return None
     import json
 
     import js
 
-    openai = getattr(js, "openai", None)
-    state = getattr(openai, "widgetState", None) if openai is not None else None
-    if state is None:
-        return None
     return json.loads(str(js.JSON.stringify(state)))
 
 
 def openai_set_widget_state(values: dict[str, Any]) -> bool:
     """Call ``window.openai.setWidgetState(values)`` when the host offers it; False where it does not."""
-    import sys
-
-    if sys.platform != "emscripten":
+    setter = _page_global("openai", "setWidgetState")
+    if setter is None:
         return False
     import json
 
     import js
 
-    openai = getattr(js, "openai", None)
-    setter = getattr(openai, "setWidgetState", None) if openai is not None else None
-    if setter is None:
-        return False
     setter(js.JSON.parse(json.dumps(values)))
     return True
 
@@ -103,21 +105,15 @@ def shim_view_state(token: str) -> dict[str, Any] | None:
 
     None when it has none for this instance: outside a browser, no answer (yet), or an answer for another instance.
     """
-    import sys
-
-    if sys.platform != "emscripten":
-        return None
-    import json
-
-    import js
-
     handed = handover()
     if handed is not None and handed.get("instance") == token and isinstance(handed.get("values"), dict):
         return dict(handed["values"])
-    restore = getattr(js, "pyviewRestore", None)
+    restore = _page_global("pyviewRestore")
     text = restore.values(token) if restore is not None else None
     if text is None:
         return None
+    import json
+
     values = json.loads(str(text))
     return values if isinstance(values, dict) else None
 
@@ -128,16 +124,10 @@ def handover() -> dict[str, Any] | None:
 
     None where nothing was handed over: outside a browser, or Python started first (inline and url documents).
     """
-    import sys
-
-    if sys.platform != "emscripten":
+    text = _page_global("pyviewHandover")
+    if not isinstance(text, str):
         return None
     import json
 
-    import js
-
-    text = getattr(js, "pyviewHandover", None)
-    if not isinstance(text, str):
-        return None
     handed = json.loads(text)
     return handed if isinstance(handed, dict) else None

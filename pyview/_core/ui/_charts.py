@@ -20,23 +20,27 @@ if TYPE_CHECKING:
     from pyview._core.components._element import Element
 
 
-def _chart(data: Sequence[Any], x: str, y: str | Sequence[str], o: dict[str, Any], kind: str) -> Element:
-    rows = [dict(r) for r in data]
-    ys = series_of(y)
+def _chart(o: dict[str, Any], kind: str) -> Element:
+    """The chart ``kind`` from ``o``, the arguments its public function was called with (``locals()``, as
+    plotly.express does: one signature per chart for readers and type checkers, one body for all)."""
+    rows = [dict(r) for r in o["data"]]
+    ys = series_of(o["y"])
+    x: str = o["x"]
+    stacked = bool(o.get("stacked"))
     names: dict[str, str] = o["names"] or {}
     label: Callable[[float], str] = o["format"] or compact
     bars = kind == "Bar chart"
-    fr = Frame(rows, x, ys, o["width"], o["height"], bars, o["y_min"], o["stacked"] and bars)
+    fr = Frame(rows, x, ys, o["width"], o["height"], bars, o.get("y_min"), stacked and bars)
     body: list[object] = []
     base_y = fr.sy(max(fr.lo, 0) if fr.lo <= 0 <= fr.hi else fr.lo)
     if bars:
         group = fr.band * 0.72
-        bw = group if o["stacked"] else group / len(ys)
+        bw = group if stacked else group / len(ys)
         for i, row in enumerate(rows):
             acc = 0.0
             for j, s in enumerate(ys):
                 v = num(row.get(s))
-                if o["stacked"]:
+                if stacked:
                     y0, y1 = fr.sy(acc), fr.sy(acc + v)
                     bx = fr.sx(i) - group / 2
                     acc += v
@@ -106,16 +110,7 @@ def LineChart(
         >>> 'class="pv-chart__line pv-s0"' in html and "<title>Feb: sales: 30</title>" in html
         True
     """
-    o: dict[str, Any] = {
-        "width": width,
-        "height": height,
-        "names": names,
-        "format": format,
-        "title": title,
-        "legend": legend,
-    }
-    o.update(y_min=y_min, stacked=False, class_=class_)
-    return _chart(data, x, y, o, "Line chart")
+    return _chart(locals(), "Line chart")
 
 
 def AreaChart(
@@ -139,16 +134,7 @@ def AreaChart(
         >>> "pv-chart__area" in render_to_string(AreaChart([{"d": 1, "v": 2}, {"d": 2, "v": 5}], x="d", y="v"))
         True
     """
-    o: dict[str, Any] = {
-        "width": width,
-        "height": height,
-        "names": names,
-        "format": format,
-        "title": title,
-        "legend": legend,
-    }
-    o.update(y_min=y_min, stacked=False, class_=class_)
-    return _chart(data, x, y, o, "Area chart")
+    return _chart(locals(), "Area chart")
 
 
 def BarChart(
@@ -172,16 +158,7 @@ def BarChart(
         >>> render_to_string(BarChart([{"q": "Q1", "n": 4}], x="q", y="n")).count("pv-chart__bar ")
         1
     """
-    o: dict[str, Any] = {
-        "width": width,
-        "height": height,
-        "names": names,
-        "format": format,
-        "title": title,
-        "legend": legend,
-    }
-    o.update(y_min=None, stacked=stacked, class_=class_)
-    return _chart(data, x, y, o, "Bar chart")
+    return _chart(locals(), "Bar chart")
 
 
 def Sparkline(

@@ -8,12 +8,11 @@ from pyview._core.components._event import Event
 from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._fields import control_attrs, field, messages
 from pyview._core.ui._form import use_field
-from pyview._core.ui._util import cx, focus_element, options_of, use_id
+from pyview._core.ui._util import cx, focus_element, options_of, props_of, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
 _NEXT = {"ArrowDown": 1, "ArrowRight": 1, "ArrowUp": -1, "ArrowLeft": -1}
 
@@ -26,6 +25,8 @@ def _Check(kind: str, label: object, props: dict[str, object]) -> object:
     name = str(p["name"]) if p.get("name") else None
     description = p.pop("description", None)
     required = bool(p.pop("required", False))
+    if not p.get("indeterminate"):  # a property: set only to show the mixed state
+        p.pop("indeterminate", None)
     error, form = use_field(name, label, required, p.pop("error", None))
     on_change: Callable[[bool], object] | None = p.pop("on_change", None)  # type: ignore[assignment]
     checked = p.pop("checked", None)
@@ -91,15 +92,7 @@ def Checkbox(
         >>> 'class="pv-check__box" id="c" value="on" checked>' in html
         True
     """
-    props: dict[str, Any] = {
-        "checked": checked,
-        "on_change": on_change,
-        "name": name,
-        "value": value,
-        "description": description,
-    }
-    props.update(error=error, required=required, disabled=disabled, indeterminate=indeterminate or None, **attrs)
-    return _Check("checkbox", label, props, key=key)
+    return _Check("checkbox", label, props_of(locals(), "label"), key=key)
 
 
 def Switch(
@@ -120,9 +113,7 @@ def Switch(
         >>> 'role="switch"' in render_to_string(Switch("Dark mode"))
         True
     """
-    props: dict[str, Any] = {"checked": checked, "on_change": on_change, "name": name, "description": description}
-    props.update(disabled=disabled, **attrs)
-    return _Check("switch", label, props, key=key)
+    return _Check("switch", label, props_of(locals(), "label"), key=key)
 
 
 @component
@@ -247,10 +238,7 @@ def RadioGroup(
         >>> 'role="radiogroup"' in html and 'aria-checked="true" tabindex="0"' in html
         True
     """
-    props: dict[str, Any] = {"value": value, "on_change": on_change, "default_value": default_value, "name": name}
-    props.update(orientation=orientation, disabled=disabled, disabled_values=disabled_values, help=help)
-    props.update(error=error, required=required)
-    return _RadioGroup(label, options, props, key=key)
+    return _RadioGroup(label, options, props_of(locals(), "label", "options"), key=key)
 
 
 @component
@@ -317,12 +305,4 @@ def Slider(
         >>> 'type="range"' in html and ">30</output>" in html
         True
     """
-    props: dict[str, Any] = {
-        "value": value,
-        "on_change": on_change,
-        "default_value": default_value,
-        "min": min,
-        "max": max,
-    }
-    props.update(step=step, name=name, format=format, help=help, disabled=disabled)
-    return _Slider(label, props, key=key)
+    return _Slider(label, props_of(locals(), "label"), key=key)

@@ -6,7 +6,7 @@ from pyview._core.components._component import component
 from pyview._core.components._element import h
 from pyview._core.ui._form import FormState, use_field
 from pyview._core.ui._icons import Icon
-from pyview._core.ui._util import cx, options_of, use_id
+from pyview._core.ui._util import cx, options_of, props_of, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -175,15 +175,7 @@ def TextField(
         >>> html
         '<div class="pv-field"><label for="n" class="pv-label">Name</label><input ... placeholder="Ada"></div>'
     """
-    props: dict[str, Any] = {
-        "value": value,
-        "on_change": on_change,
-        "name": name,
-        "placeholder": placeholder,
-        "help": help,
-    }
-    props.update(error=error, required=required, disabled=disabled, **attrs)
-    return _Text(type, label, props, key=key)
+    return _Text(type, label, props_of(locals(), "label", "type"), key=key)
 
 
 def TextArea(
@@ -208,15 +200,7 @@ def TextArea(
         >>> 'rows="3"' in render_to_string(TextArea("Notes", rows=3))
         True
     """
-    props: dict[str, Any] = {
-        "value": value,
-        "on_change": on_change,
-        "name": name,
-        "placeholder": placeholder,
-        "help": help,
-    }
-    props.update(error=error, required=required, disabled=disabled, rows=rows, **attrs)
-    return _Text("textarea", label, props, key=key)
+    return _Text("textarea", label, props_of(locals(), "label"), key=key)
 
 
 def Select(
@@ -245,15 +229,7 @@ def Select(
         >>> '<option value="eu" selected>Europe</option>' in render_to_string(Select("Region", [("eu", "Europe")]))
         True
     """
-    props: dict[str, Any] = {
-        "value": value,
-        "on_change": on_change,
-        "name": name,
-        "placeholder": placeholder,
-        "help": help,
-    }
-    props.update(error=error, required=required, disabled=disabled, options=options, **attrs)
-    return _Text("select", label, props, key=key)
+    return _Text("select", label, props_of(locals(), "label"), key=key)
 
 
 def DatePicker(
@@ -278,6 +254,4 @@ def DatePicker(
         >>> 'type="date"' in render_to_string(DatePicker("Due", min="2026-01-01"))
         True
     """
-    props: dict[str, Any] = {"value": value, "on_change": on_change, "name": name, "min": min, "max": max, "help": help}
-    props.update(error=error, required=required, disabled=disabled, **attrs)
-    return _Text("date", label, props, key=key)
+    return _Text("date", label, props_of(locals(), "label"), key=key)

@@ -6,12 +6,11 @@ from pyview._core.components._component import component
 from pyview._core.components._element import h, prevent_default
 from pyview._core.components._hooks import use_effect, use_ref, use_state
 from pyview._core.ui._icons import Icon
-from pyview._core.ui._util import cx, focus_element, use_id
+from pyview._core.ui._util import cx, focus_element, props_of, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any
 
     from pyview._core.components._element import ComponentElement, Element
     from pyview._core.components._event import Event
@@ -127,9 +126,7 @@ def Tabs(
         >>> 'role="tablist"' in html and 'aria-selected="true"' in html and "First" in html
         True
     """
-    props: dict[str, Any] = {"value": value, "on_change": on_change, "default_value": default_value, "variant": variant}
-    props["label"] = label
-    return _Tabs(tabs, props, key=key)
+    return _Tabs(tabs, props_of(locals(), "tabs"), key=key)
 
 
 @component

@@ -8,14 +8,14 @@ from pyview._core.components._hooks import use_state
 from pyview._core.ui._feedback import EmptyState
 from pyview._core.ui._icons import Icon
 from pyview._core.ui._nav import Pagination
-from pyview._core.ui._util import cx
+from pyview._core.ui._util import cx, props_of
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyview._core.components._element import ComponentElement
+    from pyview._core.components._element import ComponentElement, Element
     from pyview._core.components._event import Event
 
 _ARIA_SORT = {"asc": "ascending", "desc": "descending"}
@@ -110,20 +110,8 @@ def _Table(rows: object, columns: object, p: dict[str, Any]) -> object:
     selectable = p["selectable"]
     head_cells: list[object] = []
     if selectable:
-        head_cells.append(
-            h.th(
-                h.input(
-                    type="checkbox",
-                    class_="pv-check__box",
-                    aria_label="Select all rows on this page",
-                    checked=all_on,
-                    indeterminate=some_on and not all_on,
-                    on_change=toggle_page,
-                ),
-                class_="pv-table__check",
-                key="__check",
-            )
-        )
+        box = _select_box("Select all rows on this page", all_on, toggle_page, indeterminate=some_on and not all_on)
+        head_cells.append(h.th(box, class_="pv-table__check", key="__check"))
     for col in cols:
         sortable = col.get("sortable", p["sortable"])
         active = sort is not None and sort[0] == col["key"]
@@ -155,16 +143,7 @@ def _Table(rows: object, columns: object, p: dict[str, Any]) -> object:
         cells: list[object] = []
         if selectable:
             cells.append(
-                h.td(
-                    h.input(
-                        type="checkbox",
-                        class_="pv-check__box",
-                        checked=is_on,
-                        aria_label=f"Select row {k}",
-                        on_change=lambda k=k: toggle_row(k),
-                    ),
-                    class_="pv-table__check",
-                )
+                h.td(_select_box(f"Select row {k}", is_on, lambda k=k: toggle_row(k)), class_="pv-table__check")
             )
         for col in cols:
             cells.append(h.td(_cell(col, row), class_=_align(col)))
@@ -204,6 +183,13 @@ def _Table(rows: object, columns: object, p: dict[str, Any]) -> object:
         class_=cx("pv-table", p["dense"] and "pv-table--dense"),
     )
     return h.div(h.div(table, class_="pv-table-scroll"), footer, class_="pv-table-wrap")
+
+
+def _select_box(label: str, checked: bool, on_change: Callable[..., object], **state: object) -> Element:
+    """The checkbox that selects a row, or (in the header) every row on the page."""
+    return h.input(
+        type="checkbox", class_="pv-check__box", aria_label=label, checked=checked, on_change=on_change, **state
+    )
 
 
 def _align(col: dict[str, Any]) -> str | None:
@@ -263,7 +249,4 @@ def Table(
         >>> "<td>Ada</td>" in html and '<td class="pv-num">9</td>' in html
         True
     """
-    p: dict[str, Any] = {"row_key": row_key, "sortable": sortable, "default_sort": default_sort, "page_size": page_size}
-    p.update(selectable=selectable, selected=selected, on_select=on_select, on_row_click=on_row_click)
-    p.update(empty=empty, caption=caption, dense=dense)
-    return _Table(rows, columns, p, key=key)
+    return _Table(rows, columns, props_of(locals(), "rows", "columns"), key=key)

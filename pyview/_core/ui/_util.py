@@ -7,6 +7,7 @@ from pyview._core.components._hooks import current_component, use_ref
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
 TONES = ("neutral", "info", "success", "warning", "danger")
 
@@ -33,6 +34,26 @@ def space(value: int | str | None) -> str | None:
     if isinstance(value, (int, float)):
         return f"{value * 4:g}px"
     return value
+
+
+def props_of(arguments: dict[str, Any], *outside: str) -> dict[str, object]:
+    """A component function's arguments (its ``locals()``, taken first thing) as the props of the component that
+    draws it: ``**attrs`` merged in; ``key`` and the ``outside`` names, which are passed on their own, left out.
+    One signature per public function for readers and type checkers, one body for all (as plotly.express does).
+
+    Example:
+        >>> def Field(label: str, *, value: int = 0, key: object = None, **attrs: object) -> dict[str, object]:
+        ...     return props_of(locals(), "label")
+        >>> Field("Age", value=3, key="k", min=1)
+        {'value': 3, 'min': 1}
+    """
+    props = arguments.copy()  # a copy and a few deletions: as cheap as the dict a wrapper would write out
+    attrs = props.pop("attrs", None)
+    for name in (*outside, "key"):
+        del props[name]
+    if attrs:
+        props.update(attrs)
+    return props
 
 
 def use_id(prefix: str = "pv") -> str:

@@ -19,14 +19,13 @@ def register_cli(commands: Any) -> None:
     build = commands.add_parser("build", help="build a View into one text/html;profile=mcp-app document")
     build.add_argument("view", help="the View: a Python file or a package folder")
     build.add_argument("-o", "--output", required=True, help="the HTML file to write")
-    build.add_argument(
-        "--runtime", choices=("inline", "url", "server", "auto"), default="inline",
+    add_runtime_arguments(
+        build, default="inline",
         help="inline: embed Pyodide, no request leaves the frame (default); url: load it from --runtime-url; "
         "server: no Python in the document, the components run in the MCP server (no WebAssembly needed); "
         "auto: the server runtime's small document, with Python fetched after the first paint as runtime parts "
         "(from --runtime-url, or as ui:// resources of the MCP server) and taking over where it can run",
     )  # fmt: skip
-    build.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     build.add_argument(
         "--package", action="append", default=[], metavar="REQ",
         help="a requirement to embed as wheels and install at boot (repeatable), e.g. --package pydantic",
@@ -44,6 +43,17 @@ def register_cli(commands: Any) -> None:
     build.add_argument("--title", help="the document title (default: the View's module name)")
     build.add_argument("--boot-timeout", type=float, metavar="SECONDS", help="show the timeout panel after this long")
     build.set_defaults(handler=run_build)
+
+
+# the packager's RuntimeMode, written out so the command line registers without importing the packager
+RUNTIME_MODES = ("inline", "url", "server", "auto")
+
+
+def add_runtime_arguments(parser: argparse.ArgumentParser, *, default: str | None, help: str) -> None:
+    """``--runtime`` (one of :data:`RUNTIME_MODES`; ``help`` says what each does for the command) and
+    ``--runtime-url``, as ``pyview build`` and ``pyview serve`` take them."""
+    parser.add_argument("--runtime", choices=RUNTIME_MODES, default=default, help=help)
+    parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
 
 
 def run_build(args: argparse.Namespace) -> int:

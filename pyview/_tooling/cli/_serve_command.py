@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pyview._tooling.cli._build_command import add_runtime_arguments
 from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH, load_server
 
 if TYPE_CHECKING:  # imported when the command runs: registering it costs nothing
@@ -57,14 +58,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="let host pages on these origins (comma-separated, e.g. http://localhost:8080) call the endpoint from "
         "a browser: CORS with mcp-session-id exposed (off by default)",
     )  # fmt: skip
-    parser.add_argument(
-        "--runtime", choices=("auto", "server", "inline", "url"),
+    add_runtime_arguments(
+        parser, default=None,
         help="auto (default): a small document, the View runs in this server from the first paint and in the "
         "frame once Python (fetched in the background: from this server with --http, else as ui:// resources) is "
         "up; server: Views run in this server (no WebAssembly); inline: each View embeds Pyodide; url: Views load "
         "it from --runtime-url, or from this server with --http",
     )  # fmt: skip
-    parser.add_argument("--runtime-url", metavar="BASE", help="base URL serving the Pyodide runtime files")
     parser.add_argument(
         "--snapshot", choices=("auto", "on", "off"),
         help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "

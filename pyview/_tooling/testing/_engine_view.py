@@ -13,15 +13,12 @@ The host side is the same as ``mount_view``'s (the relay page served by :class:`
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
-from pyview._tooling.testing._harness import ERROR_LEVELS, SyncHost, _describe, open_session
+from pyview._tooling.testing._harness import HostedView, SessionOptions, open_session
 
 if TYPE_CHECKING:
-    from pyview._tooling.host._backend import Backend
     from pyview._tooling.host._host import Host
-    from pyview._tooling.host._profiles import Profile
     from pyview._tooling.host._relay import RelaySession
     from pyview._tooling.testing._engine import EnginePage
     from pyview._tooling.testing._server import HostServer
@@ -32,54 +29,22 @@ _PANEL = """() => { const p = document.getElementById("pyview-error");
     return p && {kind: p.dataset.kind, title: p.querySelector("h2").textContent, text: p.textContent}; }"""
 
 
-class EngineView:
+class EngineView(HostedView):
     """A View in one engine's page, served by a Python host (see the module's example)."""
 
     def __init__(self, server: HostServer, session: RelaySession, host: Host, page: EnginePage) -> None:
-        self.server = server
-        self.session = session
+        super().__init__(server, session, host)
         self.page = page
-        self.host = SyncHost(server, host)
-        self._host = host
 
     @classmethod
-    def mount(
-        cls,
-        server: HostServer,
-        page: EnginePage,
-        html: str,
-        *,
-        backend: Backend | None = None,
-        profile: Profile = "full",
-        host_context: Mapping[str, Any] | None = None,
-        ui_meta: Mapping[str, Any] | None = None,
-        allow_wasm: bool = True,
-    ) -> EngineView:
+    def mount(cls, server: HostServer, page: EnginePage, html: str, **options: Unpack[SessionOptions]) -> EngineView:
         """Mount ``html`` on a fresh relay session and open its page in ``page``."""
-        session, host = open_session(
-            server, html, backend=backend, profile=profile, host_context=host_context, ui_meta=ui_meta,
-            allow_wasm=allow_wasm,
-        )  # fmt: skip
+        session, host = open_session(server, html, **options)
         view = cls(server, session, host, page)
         page.goto(f"{server.url}{session.base}/")
         return view
 
-    # -- host -> View ------------------------------------------------------------------------------------------
-
-    def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
-        self.server.call(self._host.send_tool_input, arguments)
-
-    def send_tool_result(self, result: object) -> None:
-        self.server.call(self._host.send_tool_result, result)
-
-    def set_host_context(self, changes: Mapping[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
-        return self.server.call(self._host.set_host_context, changes, **more)
-
     # -- waiting and reading -----------------------------------------------------------------------------------
-
-    def failures(self) -> list[str]:
-        """Error-level logs the View sent the host (an error panel, a Python traceback)."""
-        return self.server.call(lambda: [_describe(log) for log in self._host.logs if log.get("level") in ERROR_LEVELS])
 
     def wait_failure(self, timeout: float = 30.0) -> list[str]:
         """Wait until the View reported a failure to the host (its log message travels through the relay)."""
@@ -137,4 +102,4 @@ class EngineView:
     def close(self) -> None:
         """Blank the page and close the host session."""
         self.page.close()
-        self.server.call(self.server.hub.close, self.session.id)
+        self._close_session()

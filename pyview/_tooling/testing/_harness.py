@@ -6,7 +6,7 @@ import copy
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from pyview._tooling.host._backend import Backend
 from pyview._tooling.host._host import Host
@@ -53,7 +53,45 @@ class SyncHost:
         return self._server.run(self._host.call_view_tool(name, arguments))
 
 
-class MountedView:
+class HostedView:
+    """The host half of a mounted View, the same in every browser: its relay ``session``, its
+    :class:`~pyview.host.Host` (as ``host``, a :class:`SyncHost`) and what the host sends it."""
+
+    def __init__(self, server: HostServer, session: RelaySession, host: Host) -> None:
+        self.server = server
+        self.session = session
+        self.host = SyncHost(server, host)
+        self._host = host
+
+    def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
+        """Deliver ``ui/notifications/tool-input`` (queued until the View is initialized)."""
+        self.server.call(self._host.send_tool_input, arguments)
+
+    def send_tool_input_partial(self, arguments: Mapping[str, Any] | None = None) -> None:
+        """Deliver ``ui/notifications/tool-input-partial``."""
+        self.server.call(self._host.send_tool_input_partial, arguments)
+
+    def send_tool_result(self, result: object) -> None:
+        """Deliver ``ui/notifications/tool-result`` (a ``CallToolResult`` dict, text, or structured value)."""
+        self.server.call(self._host.send_tool_result, result)
+
+    def send_tool_cancelled(self, reason: str | None = None) -> None:
+        """Deliver ``ui/notifications/tool-cancelled``."""
+        self.server.call(self._host.send_tool_cancelled, reason)
+
+    def set_host_context(self, changes: Mapping[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
+        """Change the host context; the View gets only the difference. Returns it."""
+        return self.server.call(self._host.set_host_context, changes, **more)
+
+    def failures(self) -> list[str]:
+        """Error-level logs the View sent the host (an error panel, a Python traceback)."""
+        return self.server.call(lambda: [_describe(log) for log in self._host.logs if log.get("level") in ERROR_LEVELS])
+
+    def _close_session(self) -> None:
+        self.server.call(self.server.hub.close, self.session.id)
+
+
+class MountedView(HostedView):
     """A View running in a sandboxed frame of a Chromium page, served by a Python host.
 
     Examples:
@@ -65,15 +103,12 @@ class MountedView:
     """
 
     def __init__(self, server: HostServer, session: RelaySession, host: Host, page: Page) -> None:
-        self.server = server
-        self.session = session
+        super().__init__(server, session, host)
         self.page = page
-        self.host = SyncHost(server, host)
         self.allow_errors = False
         """Set to True to let this test pass with console errors or a Python traceback in the View."""
         self.console: list[ConsoleMessage] = []
         self.page_errors: list[Error] = []
-        self._host = host
         page.on("console", lambda message: self.console.append(message))
         page.on("pageerror", lambda error: self.page_errors.append(error))
 
@@ -101,28 +136,6 @@ class MountedView:
     def screenshot(self, path: str | None = None) -> bytes:
         """A PNG of the View's frame (also written to ``path`` if given)."""
         return self.page.locator("iframe").screenshot(path=path)
-
-    # -- host -> View ------------------------------------------------------------------------------------------
-
-    def send_tool_input(self, arguments: Mapping[str, Any] | None = None) -> None:
-        """Deliver ``ui/notifications/tool-input`` (queued until the View is initialized)."""
-        self.server.call(self._host.send_tool_input, arguments)
-
-    def send_tool_input_partial(self, arguments: Mapping[str, Any] | None = None) -> None:
-        """Deliver ``ui/notifications/tool-input-partial``."""
-        self.server.call(self._host.send_tool_input_partial, arguments)
-
-    def send_tool_result(self, result: object) -> None:
-        """Deliver ``ui/notifications/tool-result`` (a ``CallToolResult`` dict, text, or structured value)."""
-        self.server.call(self._host.send_tool_result, result)
-
-    def send_tool_cancelled(self, reason: str | None = None) -> None:
-        """Deliver ``ui/notifications/tool-cancelled``."""
-        self.server.call(self._host.send_tool_cancelled, reason)
-
-    def set_host_context(self, changes: Mapping[str, Any] | None = None, /, **more: Any) -> dict[str, Any]:
-        """Change the host context; the View gets only the difference. Returns it."""
-        return self.server.call(self._host.set_host_context, changes, **more)
 
     # -- waiting and checking ----------------------------------------------------------------------------------
 
@@ -169,7 +182,7 @@ class MountedView:
         while time.monotonic() < deadline:
             if done():
                 return
-            failures = self.server.call(self._failures)
+            failures = self.failures()
             if failures:
                 raise AssertionError("the View failed to start:\n" + "\n".join(failures))
             # lets Playwright process events (time.sleep would not); each check costs the busy machine a round trip
@@ -195,64 +208,57 @@ class MountedView:
         )
         return result
 
-    def _failures(self) -> list[str]:
-        return [_describe(log) for log in self._host.logs if log.get("level") in ERROR_LEVELS]
-
     def errors(self) -> list[str]:
         """Console errors, uncaught page errors, and error logs the View sent the host (a Python traceback)."""
         self.page.wait_for_timeout(1)  # let Playwright deliver pending console events
         found = [f"console error: {m.text}" for m in self.console if m.type == "error"]
         found += [f"uncaught: {e.message}" for e in self.page_errors]
-        found += [f"View log: {text}" for text in self.server.call(self._failures)]
+        found += [f"View log: {text}" for text in self.failures()]
         return found
 
     def close(self) -> None:
         """Close the page and the host session."""
         if not self.page.is_closed():
             self.page.context.close()
-        self.server.call(self.server.hub.close, self.session.id)
+        self._close_session()
 
 
-def mount(
-    server: HostServer,
-    page: Page,
-    html: str,
-    *,
-    backend: Backend | None = None,
-    profile: Profile = "full",
-    host_context: Mapping[str, Any] | None = None,
-    tool: Mapping[str, Any] | None = None,
-    ui_meta: Mapping[str, Any] | None = None,
-    allow_wasm: bool = True,
-) -> MountedView:
+class SessionOptions(TypedDict, total=False):
+    """How :func:`open_session` (and ``mount``, ``mount_view``, ``EngineView.mount``) sets a View's host up.
+
+    ``backend``, ``profile``, ``host_context``, ``tool`` and ``ui_meta`` go to the :class:`~pyview.host.Host`
+    (its defaults: no backend, the ``"full"`` profile); ``allow_wasm`` (default True) lets the frame's CSP run
+    WebAssembly.
+    """
+
+    backend: Backend | None
+    profile: Profile
+    host_context: Mapping[str, Any] | None
+    tool: Mapping[str, Any] | None
+    ui_meta: Mapping[str, Any] | None
+    allow_wasm: bool
+
+
+def mount(server: HostServer, page: Page, html: str, **options: Unpack[SessionOptions]) -> MountedView:
     """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``."""
-    session, host = open_session(
-        server, html, backend=backend, profile=profile, host_context=host_context, tool=tool, ui_meta=ui_meta,
-        allow_wasm=allow_wasm,
-    )  # fmt: skip
+    session, host = open_session(server, html, **options)
     handle = MountedView(server, session, host, page)
     page.goto(f"{server.url}{session.base}/")
     return handle
 
 
-def open_session(
-    server: HostServer,
-    html: str,
-    *,
-    backend: Backend | None = None,
-    profile: Profile = "full",
-    host_context: Mapping[str, Any] | None = None,
-    tool: Mapping[str, Any] | None = None,
-    ui_meta: Mapping[str, Any] | None = None,
-    allow_wasm: bool = True,
-) -> tuple[RelaySession, Host]:
+def open_session(server: HostServer, html: str, **options: Unpack[SessionOptions]) -> tuple[RelaySession, Host]:
     """A relay session showing ``html`` under a new :class:`~pyview.host.Host`; its page is at
     ``server.url + session.base + "/"`` (any browser engine may open it)."""
-    meta = dict(ui_meta or {})
+    meta = dict(options.get("ui_meta") or {})
 
     def create() -> tuple[RelaySession, Host]:
-        host = Host(backend, profile=profile, host_context=host_context, tool=tool, ui_meta=meta)
+        host = Host(
+            options.get("backend"), profile=options.get("profile", "full"), host_context=options.get("host_context"),
+            tool=options.get("tool"), ui_meta=meta,
+        )  # fmt: skip
         session = server.hub.create()
+        allow_wasm = options.get("allow_wasm", True)
         session.mount(
             html, host, ui_csp=meta.get("csp"), allow_wasm=allow_wasm, prefers_border=bool(meta.get("prefersBorder"))
         )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 import pytest
 
@@ -29,10 +29,9 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
     from pyview._tooling.host._backend import Backend
-    from pyview._tooling.host._profiles import Profile
     from pyview._tooling.packager._packager import BuiltView
     from pyview._tooling.testing._depths import SyncPilot
-    from pyview._tooling.testing._harness import MountedView
+    from pyview._tooling.testing._harness import MountedView, SessionOptions
     from pyview._tooling.testing._server import HostServer
 
 MountView = Callable[..., "MountedView"]
@@ -163,17 +162,13 @@ def mount_view(
         *,
         tools: Mapping[str, object] | None = None,
         server: object = None,
-        backend: Backend | None = None,
-        profile: Profile = "full",
-        host_context: Mapping[str, Any] | None = None,
-        tool: Mapping[str, Any] | None = None,
-        ui_meta: Mapping[str, Any] | None = None,
-        allow_wasm: bool = True,
         build_options: Mapping[str, Any] | None = None,
         wait: bool = True,
         timeout: float = 60.0,
         init_script: str | None = None,
+        **options: Unpack[SessionOptions],
     ) -> MountedView:
+        backend = options.get("backend")
         if backend is None and server is not None:
             backend = McpBackend(server)
         elif backend is None and tools is not None:
@@ -185,17 +180,9 @@ def mount_view(
         if init_script is not None:
             html = with_script(html, init_script)
         page = pyview_browser.new_context().new_page()
-        handle = mount(
-            pyview_host_server,
-            page,
-            html,
-            backend=backend,
-            profile=profile,
-            host_context=host_context,
-            tool=tool,
-            ui_meta={**meta, **(ui_meta or {})},
-            allow_wasm=allow_wasm,
-        )
+        options["backend"] = backend
+        options["ui_meta"] = {**meta, **(options.get("ui_meta") or {})}
+        handle = mount(pyview_host_server, page, html, **options)
         handles.append(handle)
         if wait:
             handle.wait_ready(timeout)

@@ -3,6 +3,7 @@
 from typing import TypedDict
 
 from pyview import View, component, h, use_app, use_server_tool, use_tool_input, use_tool_result
+from pyview.ui import Buton  # E: attr-defined
 
 
 class Weather(TypedDict):
@@ -32,6 +33,7 @@ def Card() -> object:
         print(weather.data["tmep"])  # E: typeddict-item
     pending: bool = weather.pending
     print(pending, weather.name.upper())
+    print(Buton)  # a misspelt export is an error, not an `object` from the facade's lazy __getattr__
     return h.dvi("typo")  # E: attr-defined
 
 
