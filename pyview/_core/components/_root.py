@@ -14,6 +14,7 @@ from pyview._core.components._hooks import RenderFrame, rendering
 from pyview._core.components._instances import After, CompInst, HostInst, TextInst, count_cleanups, host_id
 from pyview._core.components._mount import forget, mount
 from pyview._core.components._reconcile import HYDRATE, INSERT, reconcile, render_component
+from pyview._core.components._timer import timers
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ class Root:
         self.errors: list[tuple[BaseException, str]] = []
         self.error_listener: Callable[[], object] | None = None
         self.tasks: set[Any] = set()
+        #: when each of its tasks that waits in ``_timer.sleep`` (a toast's timer) wakes, in loop time
+        self.timers: dict[Any, float] = {}
         self.loop: Any = None
         self.scheduled = False
         self.rendering = False
@@ -361,7 +364,11 @@ class Root:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 loop = asyncio.get_event_loop()
-        task = loop.create_task(awaitable) if asyncio.iscoroutine(awaitable) else asyncio.ensure_future(awaitable)
+        token = timers.set(self.timers)  # the task's context keeps it: its _timer.sleep registers here
+        try:
+            task = loop.create_task(awaitable) if asyncio.iscoroutine(awaitable) else asyncio.ensure_future(awaitable)
+        finally:
+            timers.reset(token)
         self.tasks.add(task)
 
         def done(t: Any) -> None:

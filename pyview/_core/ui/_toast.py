@@ -5,6 +5,7 @@ from __future__ import annotations
 from pyview._core.components._component import component, create_context, use_context
 from pyview._core.components._element import h
 from pyview._core.components._hooks import use_effect, use_ref, use_state
+from pyview._core.components._timer import sleep
 from pyview._core.ui._feedback import Toast
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
@@ -26,9 +27,7 @@ def _ToastItem(item: dict[str, Any], dismiss: Callable[[int], None]) -> object:
     duration = item["duration"]
 
     async def expire() -> None:
-        import asyncio
-
-        await asyncio.sleep(duration)
+        await sleep(duration)  # a timer the server runtime sees on any event loop (it answers before it is due)
         dismiss(item["id"])
 
     use_effect(expire if duration else (lambda: None), [])
