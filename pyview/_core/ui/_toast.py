@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from pyview._core.components._component import component, create_context, use_context
 from pyview._core.components._element import h
 from pyview._core.components._hooks import use_effect, use_ref, use_state
@@ -27,7 +29,10 @@ def _ToastItem(item: dict[str, Any], dismiss: Callable[[int], None]) -> object:
     duration = item["duration"]
 
     async def expire() -> None:
-        await sleep(duration)  # a timer the server runtime sees on any event loop (it answers before it is due)
+        # The deadline is kept in the item (state): a View restored from it (the server runtime on another worker,
+        # the frame's Python taking over) waits only for what is left, at most the duration (clocks may differ).
+        until = item.setdefault("until", time.time() + duration)
+        await sleep(min(duration, max(0.0, until - time.time())))  # a timer the server runtime sees on any loop
         dismiss(item["id"])
 
     use_effect(expire if duration else (lambda: None), [])
