@@ -42,6 +42,11 @@ def Page() -> Any:
             on_submit=lambda values: None,
             submit_label="Send",
         ),
+        Form(
+            RadioGroup("Plan", ["Free", "Pro"], name="plan", required=True),
+            on_submit=lambda values: None,
+            submit_label="Choose",
+        ),
     )
 
 

@@ -80,6 +80,13 @@ def test_submitting_an_invalid_form_focuses_its_first_invalid_field(view: Any) -
     wait_focused(view, "input[name=email]")
 
 
+def test_an_invalid_radio_group_passes_focus_to_its_radio_in_the_tab_order(view: Any) -> None:
+    view.locator("button", has_text="Choose").click()
+    expect(view.locator("[role=radiogroup][aria-invalid=true]")).to_have_count(1)
+    wait_focused(view, "[role=radio][tabindex='0']")
+    assert view.frame.evaluate("() => document.activeElement.textContent") == "Free"
+
+
 def test_a_toast_shows_and_goes_away_after_its_duration(view: Any) -> None:
     view.locator("button", has_text="Show a toast").click()
     status = view.locator(".pv-toast[role=status]", has_text="Report saved")
