@@ -253,7 +253,7 @@ def test_importing_and_rendering_loads_no_typing() -> None:
 
 
 # the modules that touch the page (each imports js or pyodide inside browser-only functions only)
-JS_MODULES = {"_boot.py", "_core/app/_browser.py", "_core/components/_browser_root.py", "_core/ui/_util.py"}
+JS_MODULES = {"_boot.py", "_core/app/_browser.py", "_core/components/_browser_root.py"}
 
 
 def test_only_the_browser_modules_import_js() -> None:

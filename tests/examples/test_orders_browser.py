@@ -56,6 +56,8 @@ def boot(
     view.send_tool_result(wire(orders.list_orders(**arguments)))
     view.wait_ready(90)
     view.locator("tr.o-row").first.wait_for(timeout=30_000)
+    if runtime == "python":  # the served (auto) document: the server runtime answers until Python takes over
+        view.frame.wait_for_function("() => pyviewBoot.marks.runtime === 'python'", timeout=90_000)
     yield view
     problems = view.errors()
     view.close()

@@ -98,8 +98,10 @@ def test_tabs_follow_arrow_keys_home_end_and_skip_disabled() -> None:
     screen = render(Tabs(tabs, on_change=changes.append))
     first = screen.find(role="tab", name="Alpha")
     assert first.get("tabindex") == "0" and screen.find(role="tab", name="Beta").get("tabindex") == "-1"
+    assert screen.focused is None
     screen.press(first, "ArrowRight")
     assert screen.find(role="tab", name="Beta").get("aria-selected") == "true"
+    assert screen.focused is screen.find(role="tab", name="Beta")  # focus follows the selection (a FOCUS op)
     assert "B body" in screen.find(role="tabpanel").text
     screen.press(screen.find(role="tab", name="Beta"), "ArrowRight")
     assert screen.find(role="tab", name="Delta").get("aria-selected") == "true"  # Gamma is disabled
@@ -109,6 +111,7 @@ def test_tabs_follow_arrow_keys_home_end_and_skip_disabled() -> None:
     screen.press(screen.find(role="tab", name="Delta"), "Home")
     screen.press(screen.find(role="tab", name="Alpha"), "ArrowLeft")
     assert changes == ["b", "d", "a", "d", "a", "d"]
+    assert screen.focused is screen.find(role="tab", name="Delta")
     screen.click(screen.find(role="tab", name="Beta"))
     assert screen.find(role="tab", name="Beta").get("tabindex") == "0"
 
@@ -122,9 +125,11 @@ def test_radio_group_arrow_keys_select_and_roving_tabindex() -> None:
     assert [r.get("tabindex") for r in radios] == ["-1", "0", "-1", "-1"]
     screen.press(screen.find(role="radio", name="M"), "ArrowDown")
     assert screen.find(role="radio", name="XL").get("aria-checked") == "true"  # L is disabled
+    assert screen.focused is screen.find(role="radio", name="XL")
     screen.press(screen.find(role="radio", name="XL"), "ArrowDown")
     screen.press(screen.find(role="radio", name="S"), "ArrowUp")
     screen.press(screen.find(role="radio", name="XL"), "Home")
+    assert screen.focused is screen.find(role="radio", name="S")
     screen.click(screen.find(role="radio", name="M"))
     assert chosen == ["XL", "S", "XL", "S", "M"]
     assert [r.get("tabindex") for r in screen.find_all(role="radio")] == ["-1", "0", "-1", "-1"]
@@ -158,12 +163,15 @@ def test_form_validates_required_and_custom_rules_then_submits() -> None:
     )
     email = screen.find("input[name=email]")
     assert email.get("aria-invalid") == "true"
+    assert screen.focused is email  # the first invalid field, once the errors show
     screen.type(email, "nope")
     assert "Email is required." not in screen.text  # editing clears the field's message
     screen.click(screen.find(role="radio", name="ops"))
     screen.click(screen.find("input[name=terms]"))
+    screen.dom.focused = None
     screen.click(screen.find(role="button", name="Submit"))
     assert "Enter a valid email address." in screen.text and submitted == []
+    assert screen.focused is screen.find("input[name=email]")
     screen.type(screen.find("input[name=email]"), "ada@example.com")
     screen.click(screen.find(role="button", name="Submit"))
     assert submitted == [{"email": "ada@example.com", "name": "", "role": "ops", "terms": "on"}]

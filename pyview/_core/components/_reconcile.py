@@ -7,7 +7,8 @@ Patch ops are compact lists (see docs/components.md, "Patch format"):
 - ``[1, id]`` remove; ``[2, parent, id, before]`` move; ``[3, id, name, value]`` set (value None: remove) an
   attribute, a ``.property``, an ``@event`` handler id or ``!html``; ``[4, id, text]`` set text;
 - ``[5, parent]`` remove all children; ``[6, parent, first_id, trees]`` hydrate: adopt the parent's
-  pre-rendered children if they match ``trees``, else replace them (in the same task: no flash).
+  pre-rendered children if they match ``trees``, else replace them (in the same task: no flash);
+- ``[7, id]`` focus (``FOCUS``, sent by ``Root.focus``, not by the diff).
 """
 
 from __future__ import annotations

@@ -11,9 +11,10 @@ from pyview._core.components._element import Element, encode_json, flatten
 from pyview._core.components._errors import describe
 from pyview._core.components._event import Event, call_handler
 from pyview._core.components._hooks import RenderFrame, rendering
-from pyview._core.components._instances import After, CompInst, HostInst, count_cleanups, host_id
+from pyview._core.components._instances import After, CompInst, HostInst, TextInst, count_cleanups, host_id
 from pyview._core.components._mount import forget, mount
 from pyview._core.components._reconcile import HYDRATE, INSERT, reconcile, render_component
+from pyview._core.components._timer import timers
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
     ErrorHook = Callable[[BaseException, str], object]
 
+#: ``[7, id]``: focus node ``id`` once the patch is applied (see :meth:`Root.focus`); ops 0-6 are in ``_reconcile``.
+FOCUS = 7
 _MAX_PASSES = 50
 _DEFERRED_GC = 5000  # objects allocated during an update (collector paused) above which it collects right after
 #: The patch encoder (``encode_json``) has no circular-reference check: the ops are lists and dicts the renderer built
@@ -67,6 +70,8 @@ class Root:
         self.errors: list[tuple[BaseException, str]] = []
         self.error_listener: Callable[[], object] | None = None
         self.tasks: set[Any] = set()
+        #: when each of its tasks that waits in ``_timer.sleep`` (a toast's timer) wakes, in loop time
+        self.timers: dict[Any, float] = {}
         self.loop: Any = None
         self.scheduled = False
         self.rendering = False
@@ -82,6 +87,8 @@ class Root:
         #: over from the server runtime): ``seed(comp, index, kind, default)`` gives each new hook slot its saved
         #: value (a ``_hook_state.Seeder``). Dropped at the first commit, so components mounted later start fresh.
         self.seed: Callable[[Any, int, str, object], object] | None = None
+        #: the last focus request not yet sent (see ``focus``): the component asking, an HTML id, a match
+        self.focus_wanted: tuple[CompInst, str, Callable[[dict[str, str]], bool] | None] | None = None
 
     # -- rendering ---------------------------------------------------------------------------------------
     def mount(self, node: object, *, hydrate: bool = False) -> None:
@@ -119,6 +126,9 @@ class Root:
         """Queue ``comp`` for re-rendering on the next tick (called by state setters)."""
         comp.dirty = True
         self.dirty.add(comp)
+        self._flush_soon()
+
+    def _flush_soon(self) -> None:
         if not self.scheduled and not self.rendering:
             schedule = self.schedule
             if schedule is None and self.loop is not None:
@@ -126,6 +136,17 @@ class Root:
             if schedule is not None:
                 self.scheduled = True
                 schedule(self.flush)
+
+    def focus(self, comp: CompInst, html_id: str, match: Callable[[dict[str, str]], bool] | None = None) -> None:
+        """Move keyboard focus, after the next update, to the element with HTML id ``html_id`` rendered by ``comp``
+        (or, with ``match``, to the first element inside it whose attributes ``match`` accepts).
+
+        A request, not a DOM call: it travels in the patch stream as a ``FOCUS`` op naming the node, so it works the
+        same wherever the patches are applied (Pyodide in the frame, the server runtime). The newest request wins;
+        one that finds no element is dropped.
+        """
+        self.focus_wanted = (comp, html_id, match)
+        self._flush_soon()
 
     def flush(self) -> None:
         """Render every dirty component (parents first), send one patch, run effects; repeat if needed."""
@@ -224,7 +245,7 @@ class Root:
             if self.touched:
                 self._restore_controlled()
             self.commit()
-            if not self.dirty:
+            if not self.dirty and self.focus_wanted is None:  # an effect may have asked for focus: one more commit
                 return
         self.dirty.clear()
         self.report(RuntimeError("state keeps changing in effects: stopped after 50 renders"), "rendering")
@@ -245,6 +266,8 @@ class Root:
     def commit(self) -> None:
         """Send the pending ops as one JSON patch, then run effect cleanups and effects."""
         self.seed = None
+        if self.focus_wanted is not None:
+            self._add_focus()
         if self.ops:
             ops, self.ops = self.ops, []
             self.updates += 1
@@ -277,6 +300,17 @@ class Root:
                         effect.cleanup = task.cancel if task is not None else None
                     if effect.cleanup is not None:
                         count_cleanups(effect.comp, 1)
+
+    def _add_focus(self) -> None:
+        comp, html_id, match = self.focus_wanted  # type: ignore[misc]
+        self.focus_wanted = None
+        if not comp.alive:
+            return
+        found = _find(comp.kids, lambda attrs: attrs.get("id") == html_id)
+        if found is not None and match is not None:
+            found = _find(found.kids, match)
+        if found is not None:
+            self.ops.append([FOCUS, found.id])
 
     def _run(self, fn: Callable[[], object], where: str) -> object:
         try:
@@ -315,7 +349,7 @@ class Root:
             # A synchronous handler had its say: if the state did not take the typed value, the update
             # puts the state's value back (a controlled input). Async handlers are not waited for.
             self.touched.append(target)
-        if (self.dirty or self.touched) and not self.rendering:
+        if (self.dirty or self.touched or self.focus_wanted is not None) and not self.rendering:
             # A user's event renders at once, still batched (every state change of the handler is in): the
             # patch lands before the browser's next frame instead of a timer tick later.
             self.flush()
@@ -330,7 +364,11 @@ class Root:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
                 loop = asyncio.get_event_loop()
-        task = loop.create_task(awaitable) if asyncio.iscoroutine(awaitable) else asyncio.ensure_future(awaitable)
+        token = timers.set(self.timers)  # the task's context keeps it: its _timer.sleep registers here
+        try:
+            task = loop.create_task(awaitable) if asyncio.iscoroutine(awaitable) else asyncio.ensure_future(awaitable)
+        finally:
+            timers.reset(token)
         self.tasks.add(task)
 
         def done(t: Any) -> None:
@@ -386,6 +424,19 @@ def patch_json(ops: list[list[Any]]) -> str:
     if plain:
         parts.append(_encode_patch(plain)[1:-1])
     return "[" + ",".join(parts) + "]"
+
+
+def _find(kids: list[Any], accept: Callable[[dict[str, str]], bool]) -> HostInst | None:
+    """The first element (pre-order, as ``querySelector``) below ``kids`` whose attributes ``accept`` takes."""
+    for kid in kids:
+        kind = type(kid)
+        if kind is HostInst and accept(kid.el.attrs):
+            return kid  # type: ignore[no-any-return]
+        if kind is not TextInst:
+            found = _find(kid.kids, accept)
+            if found is not None:
+                return found
+    return None
 
 
 def _depth(comp: CompInst) -> int:

@@ -18,7 +18,9 @@
  *
  * Focus (keyboard users): a patch that removes the focused element moves focus to the first control left in the
  * nearest part of the page that is still there, not to <body>; a control disabled while focused gets focus back
- * once enabled; an element inserted with `autofocus`, or given it by a patch, gets focus;
+ * once enabled; an element inserted with `autofocus`, or given it by a patch, gets focus, and so does the node a
+ * focus op names (a component moving focus: the tab the arrow keys chose; a node that takes no focus itself, such
+ * as a radio group, passes it to its first control in the tab order);
  * an `aria-modal="true"` element (a dialog) takes focus when it appears, keeps Tab inside it, and gives focus back
  * to the element that had it before (or the nearest control) when it goes.
  */
@@ -451,6 +453,7 @@
           break;
         }
         case 6: hydrate(get(op[1]), op[2], op[3]); break;
+        case 7: { var wanted = get(op[1]); if (wanted.nodeType === 1) autofocused = wanted; break; } // after the task
         default: throw new Error("pyviewDom: unknown op " + JSON.stringify(op));
       }
     }
@@ -473,6 +476,15 @@
     return Array.prototype.filter.call(root.querySelectorAll(FOCUSABLE), function (el) {
       return el.getClientRects().length > 0;
     });
+  }
+
+  // `el`, or when it takes no focus itself (a radio group's box), its first control in the tab order
+  function focusIn(el) {
+    if (!el.matches(FOCUSABLE) && el.tabIndex < 0) {
+      var inside = focusables(el).filter(function (item) { return item.tabIndex >= 0; })[0];
+      if (inside) return inside.focus();
+    }
+    el.focus();
   }
 
   // `el` and its ancestors up to the container, or null (nothing of the View is focused): a removed subtree loses
@@ -507,7 +519,7 @@
       if (modal === null) return focusNear(opener);
       if (!modal.contains(wanted)) wanted = focusables(modal)[0] || null;
     }
-    if (wanted && wanted.isConnected) return wanted.focus();
+    if (wanted && wanted.isConnected) return focusIn(wanted);
     var active = document.activeElement;
     // a disabled element may stay document.activeElement until the browser's next focus fix-up
     if (active !== null && active !== document.body && /** @type {any} */ (active).disabled !== true) return (parked = null);

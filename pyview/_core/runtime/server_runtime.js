@@ -35,6 +35,8 @@
   var handing = null; // {resolve, reject, held} while the frame's Python takes the View over
   var stopped = false; // handed over: this client sends nothing more
   var performing = 0; // View requests of server-side components still waiting for the host's answer
+  var wakeTimer = 0; // the server's next timer (an answer's `wake`): then a call with no events, a tick
+  var ticking = false; // that timer came: the next call goes even with nothing else to send
 
   function same(a, b) { // JSON values: deep equality
     if (a === b) return true;
@@ -134,12 +136,14 @@
   // -- the pyview_event round trip ------------------------------------------------------------------------------------
   function flush() {
     if (stopped || inFlight || (token === null && startWith === null)) return;
-    var nothing = !queue.length && !answers.length && !notes.length && contextDelta === null && startWith === null &&
+    var idle = !queue.length && !answers.length && !notes.length && contextDelta === null && startWith === null &&
       !fresh;
+    var nothing = idle && !ticking, tickOnly = idle && ticking;
     if (nothing && (handing === null || performing > 0)) return;
     var args = { events: queue.splice(0), answers: answers.splice(0) };
     if (notes.length) args.notifications = notes.splice(0);
     if (nothing) args.handover = true; // all sent and answered: the session goes to the frame's Python
+    ticking = false; // any call brings what the server's timers changed so far
     if (token !== null) args.session = token;
     if (fresh) {
       args.context = hostContext;
@@ -161,7 +165,7 @@
       sent++;
       return request("tools/call", { name: TOOL, arguments: args });
     }).then(function (result) {
-      if (gen === generation) onAnswer(result);
+      if (gen === generation) onAnswer(result, tickOnly);
       if (args.handover) handedOver(gen === generation ? result : null);
     }, function (error) {
       var message = error && error.message ? error.message : error;
@@ -173,7 +177,7 @@
     });
   }
 
-  function onAnswer(result) {
+  function onAnswer(result, tickOnly) {
     var meta = result && result._meta && result._meta.pyview;
     if (!meta) {
       var text = result && result.content && result.content[0] && result.content[0].text;
@@ -183,6 +187,12 @@
     }
     if (typeof meta.session === "string") token = meta.session;
     if (typeof meta.data === "string") dataToken = meta.data;
+    // A task on the server waits on a timer (a toast's): the answer came without waiting for it, so call again when
+    // it is due, with no events, and apply what it changed. Each answer says when the next one is due.
+    clearTimeout(wakeTimer);
+    if (typeof meta.wake === "number" && meta.wake >= 0) {
+      wakeTimer = setTimeout(tick, Math.min(meta.wake, 0x7fffffff));
+    }
     if (meta.need && !meta.error) meta.error = { message: "the server needs this View's data token to go on" };
     if (Array.isArray(meta.reset)) {
       clearTimeout(held);
@@ -192,9 +202,14 @@
     for (var i = 0; i < patches.length; i++) applyPatch(patches[i]);
     if (meta.error) showError(meta.error.message || String(meta.error));
     else if (result.isError) showError("The server refused the event");
-    else document.getElementById("pyview-server-error")?.remove();
+    else if (!tickOnly) document.getElementById("pyview-server-error")?.remove(); // a tick is not the user's doing
     (meta.requests || []).forEach(perform);
     if (patches.length || meta.reset) boot.marks.patched = stamp();
+  }
+
+  function tick() {
+    ticking = true;
+    flush();
   }
 
   function perform(req) {
@@ -225,6 +240,8 @@
     token = meta && typeof meta.session === "string" ? meta.session : null;
     dataToken = meta && typeof meta.data === "string" ? meta.data : null;
     generation++;
+    clearTimeout(wakeTimer); // the previous session's timers
+    ticking = false;
     queue.length = 0; // events and answers for the previous session's nodes and requests
     answers.length = 0;
     notes.length = 0;
@@ -391,6 +408,7 @@
       return;
     }
     stopped = true;
+    clearTimeout(wakeTimer); // the frame's Python runs the View's timers from now on
     globalThis.pyviewHost.unsubscribe();
     // What Python's App needs to be where this session is: the whole host context, the tool input, the result.
     var messages = [

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pyview._core.components._component import component
 from pyview._core.components._element import ComponentElement, h
 from pyview._core.components._event import Event
-from pyview._core.components._hooks import use_effect, use_ref, use_state
+from pyview._core.components._hooks import use_state
 from pyview._core.ui._fields import control_attrs, field, messages
 from pyview._core.ui._form import use_field
-from pyview._core.ui._util import cx, focus_element, options_of, props_of, use_id
+from pyview._core.ui._util import cx, options_of, props_of, use_focus, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -129,11 +129,11 @@ def _RadioGroup(label: object, options: object, props: dict[str, object]) -> obj
     value = p["value"] if p.get("value") is not None else own
     on_change: Callable[[str], object] | None = p.get("on_change")  # type: ignore[assignment]
     disabled = bool(p.get("disabled"))
-    focus_next = use_ref()
+    focus_on = use_focus()
 
     def choose(new: str, focus: bool = False) -> None:
         if focus:
-            focus_next.current = f"{group_id}-{new}"
+            focus_on(f"{group_id}-{new}")
         set_own(new)
         if form is not None and name:
             form.changed(str(name), new)
@@ -159,12 +159,6 @@ def _RadioGroup(label: object, options: object, props: dict[str, object]) -> obj
 
         return handler
 
-    def apply_focus() -> None:
-        if focus_next.current:
-            focus_element(focus_next.current)
-            focus_next.current = None
-
-    use_effect(apply_focus)
     if form is not None and name:
         if value:
             form.values[str(name)] = value

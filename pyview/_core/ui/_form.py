@@ -5,10 +5,10 @@ from __future__ import annotations
 from pyview._core.components._action import use_action
 from pyview._core.components._component import component, create_context, use_context
 from pyview._core.components._element import h
-from pyview._core.components._hooks import use_effect, use_ref, use_state
+from pyview._core.components._hooks import use_ref, use_state
 from pyview._core.ui._actions import Button
 from pyview._core.ui._feedback import Alert
-from pyview._core.ui._util import cx, focus_selector, use_id
+from pyview._core.ui._util import cx, use_focus, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -73,6 +73,11 @@ def required_errors(values: dict[str, Any], required: dict[str, str]) -> dict[st
     return errors
 
 
+def _invalid(attrs: dict[str, str]) -> bool:
+    """A field showing its error (``[aria-invalid="true"]``): the one the form focuses."""
+    return attrs.get("aria-invalid") == "true"
+
+
 @component
 def _Form(
     children: tuple[object, ...],
@@ -86,7 +91,7 @@ def _Form(
     errors, set_errors = use_state(no_errors)
     required = use_ref({})
     values = use_ref({})
-    focus_pending = use_ref(False)
+    focus_on = use_focus()
     form_id = use_id("pv-form")
     submit = use_action(lambda values: on_submit(values) if on_submit else None)
 
@@ -101,17 +106,11 @@ def _Form(
             for name, message in (validate(current) or {}).items():
                 found.setdefault(name, message)
         set_errors(found)
-        if found:
-            focus_pending.current = True
+        if found:  # resolved after this update, when the fields show their errors
+            focus_on(form_id, _invalid)
         elif not submit.pending:
             submit(current)
 
-    def focus_invalid() -> None:
-        if focus_pending.current:
-            focus_pending.current = False
-            focus_selector(form_id, '[aria-invalid="true"]')
-
-    use_effect(focus_invalid)
     required.current = {}
     state = FormState(errors, required.current, clear, values.current)
     state.submit = handle

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pyview._core.components._component import component
 from pyview._core.components._element import h, prevent_default
-from pyview._core.components._hooks import use_effect, use_ref, use_state
+from pyview._core.components._hooks import use_state
 from pyview._core.ui._icons import Icon
-from pyview._core.ui._util import cx, focus_element, props_of, use_id
+from pyview._core.ui._util import cx, props_of, use_focus, use_id
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
@@ -36,11 +36,11 @@ def _Tabs(tabs: object, props: dict[str, object]) -> object:
     own, set_own = use_state(props.get("default_value") or (enabled[0] if enabled else None))
     value = props["value"] if props.get("value") is not None else own
     on_change: Callable[[str], object] | None = props.get("on_change")  # type: ignore[assignment]
-    focus_next = use_ref()
+    focus_on = use_focus()
 
     def select(tab_id: str, focus: bool = False) -> None:
         if focus:
-            focus_next.current = f"{base}-tab-{tab_id}"
+            focus_on(f"{base}-tab-{tab_id}")
         set_own(tab_id)
         if on_change is not None and tab_id != value:
             on_change(tab_id)
@@ -59,12 +59,6 @@ def _Tabs(tabs: object, props: dict[str, object]) -> object:
         elif key == "End":
             select(enabled[-1], True)
 
-    def apply_focus() -> None:
-        if focus_next.current:
-            focus_element(focus_next.current)
-            focus_next.current = None
-
-    use_effect(apply_focus)
     current = next((t for t in items if str(t["id"]) == value), None)
     tab_list = h.div(
         [

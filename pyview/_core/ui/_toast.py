@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 from pyview._core.components._component import component, create_context, use_context
 from pyview._core.components._element import h
 from pyview._core.components._hooks import use_effect, use_ref, use_state
+from pyview._core.components._timer import sleep
 from pyview._core.ui._feedback import Toast
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
@@ -26,9 +29,10 @@ def _ToastItem(item: dict[str, Any], dismiss: Callable[[int], None]) -> object:
     duration = item["duration"]
 
     async def expire() -> None:
-        import asyncio
-
-        await asyncio.sleep(duration)
+        # The deadline is kept in the item (state): a View restored from it (the server runtime on another worker,
+        # the frame's Python taking over) waits only for what is left, at most the duration (clocks may differ).
+        until = item.setdefault("until", time.time() + duration)
+        await sleep(min(duration, max(0.0, until - time.time())))  # a timer the server runtime sees on any loop
         dismiss(item["id"])
 
     use_effect(expire if duration else (lambda: None), [])

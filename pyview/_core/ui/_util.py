@@ -1,4 +1,4 @@
-"""Small helpers shared by the ui components (internal); the focus helpers touch ``js``, inside functions."""
+"""Small helpers shared by the ui components (internal)."""
 
 from __future__ import annotations
 
@@ -72,15 +72,20 @@ def use_id(prefix: str = "pv") -> str:
     return value
 
 
-def focus_element(dom_id: str) -> None:
-    """Move keyboard focus to the element with this HTML id (browser only; a no-op in CPython)."""
-    try:
-        import js
-    except ImportError:
-        return
-    element = js.document.getElementById(dom_id)
-    if element is not None:
-        element.focus()
+def use_focus() -> Callable[..., None]:
+    """``focus(html_id, match=None)``: move keyboard focus, after the next update, to the element with this HTML id
+    that the calling component renders (with ``match``, to the first element inside it whose attributes ``match``
+    accepts). It travels in the patch stream (:meth:`Root.focus`), so it works in every runtime.
+    """
+    comp = current_component()
+    if comp is None:
+        raise RuntimeError("hooks can only be called while a @component function renders")
+    root = comp.root
+
+    def focus(html_id: str, match: Callable[[dict[str, str]], bool] | None = None) -> None:
+        root.focus(comp, html_id, match)
+
+    return focus
 
 
 def call(fn: Callable[..., object] | None, *args: object) -> None:
@@ -106,15 +111,3 @@ def options_of(options: object) -> list[tuple[str, str]]:
         else:
             out.append((str(item), str(item)))
     return out
-
-
-def focus_selector(container_id: str, selector: str) -> None:
-    """Focus the first element matching ``selector`` inside the element ``container_id`` (browser only)."""
-    try:
-        import js
-    except ImportError:
-        return
-    container = js.document.getElementById(container_id)
-    element = container.querySelector(selector) if container is not None else None
-    if element is not None:
-        element.focus()

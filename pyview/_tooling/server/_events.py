@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 from pyview._core.app import _protocol as p
@@ -24,6 +23,10 @@ MAX_START_BYTES = 1_000_000
 MAX_HOST_BYTES = 64_000
 #: The host notifications about the tool call a shim passes on (``notifications``), applied before the events.
 TOOL_NOTIFICATIONS = (p.TOOL_INPUT, p.TOOL_INPUT_PARTIAL, p.TOOL_CANCELLED)
+#: A timer due within this many seconds is waited for inside the call rather than answered with ``wake``: a tick is
+#: one more round trip (frame, host, server and back), so a timer this close is cheaper to wait for, and a handler
+#: that debounces its input by some tens of ms stays one call. ``wake`` is for longer waits (a toast's seconds).
+SHORT_TIMER = 0.1
 
 
 class EventError(Exception):
@@ -108,9 +111,14 @@ def dispatch(root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None
     root.dispatch(hid, json.dumps(data))
 
 
-async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
-    """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
-    deadline = time.monotonic() + timeout
+async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> float | None:
+    """Wait for the handlers' tasks, until they finish, wait for the host or only on timers, or the timeout passes.
+
+    Returns the seconds until the soonest timer of a task still waiting on one (None: none waits), which the answer
+    passes on as ``wake``: the frame calls again then (a tick) and gets what the timer changed.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
     signal = app.relay.signal = asyncio.Event()
     while True:
         await asyncio.sleep(0)
@@ -119,13 +127,20 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
         pending = [task for task in root.tasks if not task.done()]
         if len(pending) <= app.waiting:  # done, or every task left waits for the host's answer to a request
             break
-        remaining = deadline - time.monotonic()
+        remaining = deadline - loop.time()
         if remaining <= 0:
             break
+        wait = remaining
+        due = timers_of(pending, root, loop)
+        if due and len(pending) - len(due) <= app.waiting:  # the rest wait for the host: only timers keep us
+            soonest = min(due.values()) - loop.time()
+            if soonest > SHORT_TIMER:
+                break  # answer with what is on screen now; the frame calls again when the timer is due
+            wait = min(remaining, max(soonest, 0.0) + 0.001)  # look again once it fired (a task may sleep again)
         signal.clear()
         asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
         try:
-            await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait([*pending, asked], timeout=wait, return_when=asyncio.FIRST_COMPLETED)
         finally:
             asked.cancel()
     app.relay.signal = None  # an idle session keeps no event (it holds a deque)
@@ -133,3 +148,36 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
         await asyncio.sleep(0)
     if root.dirty and not root.rendering:
         root.flush()
+    due = timers_of([task for task in root.tasks if not task.done()], root, loop)
+    return max(0.0, min(due.values()) - loop.time()) if due else None
+
+
+def timers_of(tasks: list[asyncio.Task[Any]], root: ServerRoot, loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
+    """``{task: loop time it wakes}`` for those of ``tasks`` that wait only on a timer: ``_timer.sleep`` (pyview's
+    own timers, registered in ``root.timers``), or a plain ``asyncio.sleep`` on asyncio's own loop, found among the
+    loop's scheduled timers (a loop without that list, such as uvloop's, shows none: such tasks are waited for)."""
+    out: dict[Any, float] = {}
+    sleeping: dict[Any, float] | None = None
+    for task in tasks:
+        when = root.timers.get(task)
+        if when is None:
+            waiter = getattr(task, "_fut_waiter", None)  # what the task awaits now (asyncio.Task, C or Python)
+            if waiter is None:
+                continue
+            if sleeping is None:
+                sleeping = sleep_futures(loop)
+            when = sleeping.get(waiter)
+        if when is not None:
+            out[task] = when
+    return out
+
+
+def sleep_futures(loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
+    """The futures ``asyncio.sleep`` waits on, by the loop time its timer resolves them (the only callback that
+    resolves them is that timer, unlike ``asyncio.wait``'s timeout, which races the awaited tasks)."""
+    out: dict[Any, float] = {}
+    for handle in getattr(loop, "_scheduled", ()):
+        callback, args = getattr(handle, "_callback", None), getattr(handle, "_args", None)
+        if args and getattr(callback, "__name__", "") == "_set_result_unless_cancelled" and not handle.cancelled():
+            out[args[0]] = handle.when()
+    return out

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+import math
 import secrets
 import sys
 import time
@@ -110,7 +111,9 @@ class Engine:
             restores it from the token).
         ttl: seconds a token stays valid after the answer that issued it.
         event_timeout: seconds an event waits for its handlers (async ones included) before answering; work
-            still running then sends its patches with the next answer.
+            still running then sends its patches with the next answer. Tasks left waiting only on timers (a
+            toast's, a handler's ``asyncio.sleep``) are not waited for: the answer says when the next one is due
+            (``wake``), and the frame calls again then.
     """
 
     def __init__(
@@ -235,7 +238,7 @@ class Engine:
                     )
             for event in events:
                 dispatch(root, event, restored=reset is not None)
-            await settle(root, app, self.event_timeout)
+            wake = await settle(root, app, self.event_timeout)
             problems.extend(root.problems)
             root.problems.clear()
             session.seq += 1
@@ -249,6 +252,8 @@ class Engine:
             out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
             if data is not None:
                 out["data"] = data
+            if wake is not None and args.get("handover") is not True:
+                out["wake"] = math.ceil(wake * 1000)  # ms: the frame calls again then (a tick) for what changed
             out["requests"].extend(store_warnings(app, self.view_state))
             if not any(not task.done() for task in root.tasks):
                 app._call_tool = None  # nothing left to call a tool now: an idle session keeps no request context

@@ -142,6 +142,8 @@ class MiniDom:
         self.nodes: dict[int, MElement | MText] = {0: self.root}
         self.dispatcher: Callable[[int, str], object] | None = None
         self.adopted = False
+        self.focused: MElement | None = None
+        """The element the last focus op named (dom.js focuses it once the patch's task is over)."""
 
     def apply(self, patch: str) -> None:
         for op in json.loads(patch):
@@ -168,6 +170,8 @@ class MiniDom:
                 parent.children = []
             elif code == 6:
                 self._hydrate(nodes[op[1]], op[2], op[3])  # type: ignore[arg-type]
+            elif code == 7:
+                self.focused = nodes[op[1]]  # type: ignore[assignment]
             else:
                 raise ValueError(f"unknown op {op!r}")
 

@@ -68,6 +68,12 @@ class Screen:
         return " ".join(self.dom.root.text.split())
 
     @property
+    def focused(self) -> MElement | None:
+        """The element a component last moved keyboard focus to (a tab or radio chosen with the arrow keys, a form's
+        first invalid field), or None: what dom.js focuses in a browser."""
+        return self.dom.focused
+
+    @property
     def errors(self) -> list[BaseException]:
         """Exceptions reported so far (render, handler and effect errors)."""
         return [exc for exc, _ in self.reported]

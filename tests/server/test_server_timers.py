@@ -1,0 +1,128 @@
+"""Timers in the server runtime: an event is answered before the timers its tasks wait on, with ``wake``; a tick
+(a call with no events) then brings what they changed, from the live session or one restored from its token."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+from runtime_client import ViewClient
+
+from pyview._core.components._timer import sleep as pyview_sleep
+from pyview._tooling.server._events import SHORT_TIMER, timers_of
+from pyview._tooling.server._render import ServerRoot
+from pyview._tooling.server._server_file import load_server
+
+pytestmark = pytest.mark.anyio
+SERVER_FILE = Path(__file__).parent / "timer_views" / "server.py"
+
+
+@pytest.fixture(autouse=True)
+def secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+
+
+async def started(client: Client, duration: float) -> ViewClient:
+    result = await client.call_tool("show_timers", {"duration": duration})
+    view = ViewClient(result.meta["pyview"])
+    await view.send(client.call_tool)  # the session's first call (effects run, nothing waits)
+    return view
+
+
+def toasts(view: ViewClient) -> list[str]:
+    return [element.text for element in view.dom.root.walk() if "pv-toast" in (element.get("class") or "").split()]
+
+
+async def tick(view: ViewClient, client: Client) -> dict[str, Any]:
+    """What the shim does with an answer's ``wake``: wait that long, then call with no events."""
+    await asyncio.sleep(view.last["wake"] / 1000)
+    return await view.send(client.call_tool)
+
+
+async def test_a_toast_shows_at_once_and_a_tick_at_its_wake_takes_it_away() -> None:
+    module, server = load_server(str(SERVER_FILE))
+    async with Client(server) as client:
+        view = await started(client, duration=1.0)
+        answer = await view.click(client.call_tool, "toast")
+        assert toasts(view) == ["Saved the report"] and "error" not in answer
+        assert 0 < answer["wake"] <= 1000  # the toast's own timer: answered before it, told when it is due
+        answer = await tick(view, client)
+        assert toasts(view) == [] and "wake" not in answer and "reset" not in answer  # the live session
+        assert len(module.views.server_runtime.engine.sessions) == 1
+
+
+async def test_a_handler_that_sleeps_then_sets_state_shows_both_states() -> None:
+    _, server = load_server(str(SERVER_FILE))
+    async with Client(server) as client:
+        view = await started(client, duration=0.5)
+        answer = await view.click(client.call_tool, "later")
+        assert view.text("note") == "working" and answer["wake"] > 0  # a plain asyncio.sleep, found on the loop
+        answer = await tick(view, client)
+        assert view.text("note") == "done later" and "wake" not in answer
+
+
+async def test_a_wait_shorter_than_a_tick_is_one_call() -> None:
+    _, server = load_server(str(SERVER_FILE))
+    async with Client(server) as client:
+        view = await started(client, duration=30.0)
+        calls = len(view.calls)
+        answer = await view.click(client.call_tool, "debounce")
+        assert view.text("note") == "debounced" and "wake" not in answer and len(view.calls) == calls + 1
+
+
+async def test_a_tick_that_reaches_an_evicted_session_restores_it_from_its_token() -> None:
+    module, server = load_server(str(SERVER_FILE))
+    async with Client(server) as client:
+        view = await started(client, duration=30.0)
+        first = await view.click(client.call_tool, "toast")
+        assert toasts(view) == ["Saved the report"]
+        module.views.server_runtime.engine.sessions.clear()  # evicted
+        answer = await view.send(client.call_tool)
+        assert view.calls[-1].get("data") is not None  # answered need: "data" first, then restored
+        assert "reset" in answer and "error" not in answer
+        assert toasts(view) == ["Saved the report"]  # the state came from the token
+        assert 0 < answer["wake"] <= first["wake"]  # the restored toast waits for what is left of its time
+
+
+async def test_a_tick_on_another_worker_dismisses_the_toast_on_time() -> None:
+    _, one = load_server(str(SERVER_FILE))
+    _, other = load_server(str(SERVER_FILE))  # another process with the same secret
+    async with Client(one) as client, Client(other) as elsewhere:
+        view = await started(client, duration=1.0)
+        await view.click(client.call_tool, "toast")
+        assert toasts(view) == ["Saved the report"]
+        answer = await tick(view, elsewhere)  # restored there from the token: the toast's time is over
+        assert "reset" in answer and "error" not in answer
+        assert toasts(view) == [] and "wake" not in answer
+
+
+async def test_timers_of_finds_sleeps_not_waits_that_race_a_timeout() -> None:
+    root = ServerRoot("timers")
+    loop = asyncio.get_running_loop()
+    root.loop = loop
+    gate = loop.create_future()
+
+    async def registered() -> None:
+        await pyview_sleep(60)
+
+    async def plain() -> None:
+        await asyncio.sleep(60)
+
+    async def racing() -> None:
+        await asyncio.wait([gate], timeout=60)  # resolved by its timeout or by the gate: not only a timer
+
+    tasks = [root.spawn(fn(), "a test") for fn in (registered, plain, racing)]
+    await asyncio.sleep(0)
+    try:
+        found = timers_of(tasks, root, loop)
+        assert set(found) == set(tasks[:2]) and all(when > loop.time() + SHORT_TIMER for when in found.values())
+        # a loop whose timers cannot be read (uvloop): only pyview's own timers are found
+        assert set(timers_of(tasks, root, object())) == {tasks[0]}  # type: ignore[arg-type]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    assert root.timers == {}
