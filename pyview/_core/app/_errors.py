@@ -61,24 +61,32 @@ class HostError(JsonRpcError):
         return f"{prefix}{self.message} (code {self.code})"
 
 
-class RequestTimeoutError(JsonRpcError, TimeoutError):
-    """The host did not answer ``method`` within ``timeout`` seconds. Also a builtin :class:`TimeoutError`.
-
-    Example:
-        >>> str(RequestTimeoutError("tools/call", 2.5))
-        'no answer from the host to tools/call within 2.5 s'
-    """
+class _FieldsError(JsonRpcError):
+    """An error pyview raises itself about a request: its ``data`` holds its fields, each also an attribute."""
 
     _coded = False
 
+    def __init__(self, code: int, message: str, **fields: Any) -> None:
+        super().__init__(code, message, fields)
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+
+class RequestTimeoutError(_FieldsError, TimeoutError):
+    """The host did not answer ``method`` within ``timeout`` seconds. Also a builtin :class:`TimeoutError`.
+
+    Example:
+        >>> err = RequestTimeoutError("tools/call", 2.5)
+        >>> str(err), err.timeout, err.data
+        ('no answer from the host to tools/call within 2.5 s', 2.5, {'method': 'tools/call', 'timeout': 2.5})
+    """
+
+    method: str
+    timeout: float
+
     def __init__(self, method: str, timeout: float) -> None:
-        super().__init__(
-            p.REQUEST_TIMEOUT,
-            f"no answer from the host to {method} within {timeout:g} s",
-            {"method": method, "timeout": timeout},
-        )
-        self.method = method
-        self.timeout = timeout
+        text = f"no answer from the host to {method} within {timeout:g} s"
+        super().__init__(p.REQUEST_TIMEOUT, text, method=method, timeout=timeout)
 
 
 class ConnectionClosedError(JsonRpcError, ConnectionError):
@@ -90,7 +98,7 @@ class ConnectionClosedError(JsonRpcError, ConnectionError):
         super().__init__(p.CONNECTION_CLOSED, message)
 
 
-class CapabilityError(JsonRpcError):
+class CapabilityError(_FieldsError):
     """The host did not advertise ``capability``, which ``method`` needs. Raised before anything is sent.
 
     Example:
@@ -98,17 +106,13 @@ class CapabilityError(JsonRpcError):
         "the host does not support ui/download-file (it did not advertise the 'downloadFile' capability)"
     """
 
-    _coded = False
+    method: str
+    capability: str
 
     def __init__(self, method: str, capability: str, detail: str = "") -> None:
-        text = detail or f"it did not advertise the {capability!r} capability"
-        super().__init__(
-            p.METHOD_NOT_FOUND,
-            f"the host does not support {method} ({text})",
-            {"method": method, "capability": capability},
-        )
-        self.method = method
-        self.capability = capability
+        reason = detail or f"it did not advertise the {capability!r} capability"
+        text = f"the host does not support {method} ({reason})"
+        super().__init__(p.METHOD_NOT_FOUND, text, method=method, capability=capability)
 
 
 class ProtocolVersionError(JsonRpcError):

@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyview._tooling.packager._errors import BuildError
@@ -42,6 +43,7 @@ STDLIB_PRELOAD = ("asyncio", "json", "traceback", "linecache", "contextvars", "p
 _BUILD_ID = re.compile(r'BUILD_ID:"([0-9a-f]{64})"')
 
 
+@dataclass(slots=True, eq=False)  # eq=False: compared by identity, its bytes are never compared
 class Snapshot:
     """A made snapshot: its gzipped bytes and what it holds.
 
@@ -53,12 +55,11 @@ class Snapshot:
         skipped: View modules that could not be imported in Node (they are imported at boot instead), with the error.
     """
 
-    def __init__(self, key: str, data: bytes, raw_size: int, imported: list[str], skipped: dict[str, str]) -> None:
-        self.key = key
-        self.data = data
-        self.raw_size = raw_size
-        self.imported = imported
-        self.skipped = skipped
+    key: str
+    data: bytes = field(repr=False)  # megabytes
+    raw_size: int
+    imported: list[str]
+    skipped: dict[str, str]
 
     @property
     def file_name(self) -> str:

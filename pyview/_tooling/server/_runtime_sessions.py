@@ -23,6 +23,7 @@ import secrets
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pyview._core.app._protocol import LOG_MESSAGE
@@ -72,25 +73,21 @@ class Directory(Protocol):
         """Every server-runtime View."""
 
 
+@dataclass(slots=True, eq=False)  # eq=False: a live session is itself, not its fields
 class Session:
     """One live View instance."""
 
-    __slots__ = ("app", "base", "instance", "lock", "name", "queued", "root", "seq", "used")
-
-    def __init__(
-        self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int, base: Base | None = None
-    ) -> None:
-        self.instance = instance
-        self.base = base
-        """The View's data token (None: it has none yet, the next answer issues one)."""
-        self.name = name
-        self.root = root
-        self.app = app
-        self.seq = seq
-        self.lock = asyncio.Lock()
-        self.queued = 0
-        """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
-        self.used = time.monotonic()
+    instance: str
+    name: str
+    root: ServerRoot = field(repr=False)
+    app: ServerApp = field(repr=False)
+    seq: int
+    base: Base | None = None
+    """The View's data token (None: it has none yet, the next answer issues one)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
+    queued: int = field(default=0, init=False)
+    """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
+    used: float = field(default_factory=time.monotonic, init=False)
 
     def close(self) -> None:
         """Unmount (effect cleanups run) and fail the requests still waiting for the host."""

@@ -22,6 +22,7 @@ import contextlib
 import os
 import types
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,7 @@ class _LiveScreen(Screen):
         pass
 
 
+@dataclass(eq=False, repr=False)  # a live harness: compared by identity, its parts' reprs are noise
 class Pilot:
     """Drives a View run by :func:`run`: call tools as the model would, click, type, read the DOM and the host.
 
@@ -83,13 +85,12 @@ class Pilot:
         view: the :class:`~pyview.components.View` under test.
     """
 
-    def __init__(self, view: View, app: App, host: Host, screen: _LiveScreen, timeout: float) -> None:
-        self.view = view
-        self.app = app
-        self.host = host
-        self.screen = screen
-        self.timeout = timeout
-        self.allow_errors = False
+    view: View
+    app: App
+    host: Host
+    screen: _LiveScreen
+    timeout: float
+    allow_errors: bool = field(default=False, init=False)
 
     # -- reading ---------------------------------------------------------------------------------------------
     @property
