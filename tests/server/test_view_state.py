@@ -235,6 +235,41 @@ async def test_frame_client_loads_writes_in_order_and_flushes_on_teardown(monkey
         assert again.values == {"units": "F", "panel": "details"}
 
 
+async def test_a_change_made_while_the_values_load_is_written_by_the_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click before the frame's load of the stored values came back, then the frame goes: the write is not lost
+    (the teardown waits for the load, then writes)."""
+    import asyncio
+
+    async with client_for(fresh_server(monkeypatch)) as client:
+        result = await client.call_tool("place", {"city": "Oslo"})
+        raw = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+        token = result.meta["pyview"]["instance"]
+        held = asyncio.Event()
+        asked = asyncio.Event()
+
+        async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            if arguments.get("op") == "get":  # the host is slow to answer the load
+                asked.set()
+                await held.wait()
+            answer = await client.call_tool(name, arguments)
+            dumped: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
+            return dumped
+
+        app = ServerApp(None, tool_result=None, call_tool=call_tool)
+        state = ViewStateClient(app)
+        app._dispatch_notification("ui/notifications/tool-result", raw)
+        await asked.wait()
+        state.set("units", "F")  # shown at once, written once the stored values are in
+        assert not state.loaded and state.values == {"units": "F"}
+        teardown = asyncio.ensure_future(app._handle_teardown({}))
+        await asyncio.sleep(0)
+        assert not teardown.done()  # it waits for the load
+        held.set()
+        await teardown
+        got = await client.call_tool("pyview_state", {"instance": token, "op": "get"})
+        assert got.meta["pyview"]["values"] == {"units": "F"}
+
+
 def _changed(state: ViewStateClient) -> Any:
     import asyncio
 

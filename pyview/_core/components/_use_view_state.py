@@ -72,6 +72,7 @@ class ViewStateClient:
         self._timer: Any = None
         self._seen: Any = None  # the last tool result
         self._task: Any = None
+        self._loading: Any = None  # the load of the instance's values, while it runs
         if not self.loaded:
             self._adopt_openai()
         if hasattr(app, "add_listener"):
@@ -119,7 +120,7 @@ class ViewStateClient:
             self.loaded = True
             self._notify()
             return
-        self._spawn(self._load(token))
+        self._loading = self._spawn(self._load(token))
 
     async def _load(self, token: str) -> None:
         try:
@@ -224,6 +225,11 @@ class ViewStateClient:
         self._task = None
 
     async def _on_teardown(self, params: object) -> None:
+        loading = self._loading
+        if not self.loaded and loading is not None:  # a change made while the values load is written once they are in
+            import asyncio
+
+            await asyncio.wait([loading])  # a load that failed or was cancelled still lets the teardown answer
         task = self._task
         if task is not None:
             await task
