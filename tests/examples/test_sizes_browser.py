@@ -50,17 +50,20 @@ HOST = """async (url) => {
 # In the View: the height the document needs after each change to the View's tree, as the host should size it.
 NEEDS = """if (window !== window.top) {
   window.needs = [];
-  const record = () => {
-    const html = document.documentElement, saved = html.style.height;
+  const record = (changes) => {
+    const html = document.documentElement;
+    // measuring sets the document element's style (here and in the shim): not a change to the View
+    if (changes.every((change) => change.target === html && change.type === "attributes")) return;
+    const saved = html.style.height;
     html.style.height = "max-content";
     const height = Math.ceil(html.getBoundingClientRect().height);
     html.style.height = saved;
     window.needs.push([height, document.querySelector(window.resultSelector || "#none") !== null]);
   };
-  document.addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(record).observe(document.getElementById("pyview-root"),
-      { childList: true, subtree: true, characterData: true, attributes: true });
-  });
+  // the whole document from the start: DOMContentLoaded waits for a url runtime's deferred scripts, and the shim
+  // can paint a result before it
+  new MutationObserver(record).observe(document.documentElement,
+    { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
 
 
