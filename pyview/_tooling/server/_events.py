@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 from pyview._core.app import _protocol as p
@@ -108,10 +107,19 @@ def dispatch(root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None
     root.dispatch(hid, json.dumps(data))
 
 
-async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
-    """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes."""
-    deadline = time.monotonic() + timeout
-    signal = app.relay.signal = asyncio.Event()
+async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: bool = False) -> None:
+    """Wait for the handlers' tasks, until they finish, wait for the host, or the timeout passes.
+
+    ``quiet``: the call brought only events (no host answer, notification or context, whose listeners may run as
+    tasks of the App's own). Then, when every handler was synchronous (it rendered at once: no task started, no
+    render queued), there is nothing to wait for, and the answer does not wait for ticks of a busy event loop.
+    """
+    if quiet and not root.tasks and not root.scheduled:
+        if root.dirty and not root.rendering:
+            root.flush()
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
     while True:
         await asyncio.sleep(0)
         if root.dirty and not root.rendering:
@@ -119,17 +127,35 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> None:
         pending = [task for task in root.tasks if not task.done()]
         if len(pending) <= app.waiting:  # done, or every task left waits for the host's answer to a request
             break
-        remaining = deadline - time.monotonic()
+        remaining = deadline - loop.time()
         if remaining <= 0:
             break
-        signal.clear()
-        asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
-        try:
-            await asyncio.wait([*pending, asked], timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            asked.cancel()
-    app.relay.signal = None  # an idle session keeps no event (it holds a deque)
-    for _ in range(3):  # let a finished handler's scheduled render happen
-        await asyncio.sleep(0)
+        await first_of(pending, app, remaining)
+    if root.tasks or root.scheduled:  # let a finished handler's scheduled render happen
+        for _ in range(3):
+            await asyncio.sleep(0)
     if root.dirty and not root.rendering:
         root.flush()
+
+
+async def first_of(tasks: list[asyncio.Task[Any]], app: ServerApp, timeout: float) -> None:
+    """Return once one of ``tasks`` is done, a handler sends the host a request (it may now wait for the answer),
+    or ``timeout`` seconds passed: one future woken by whichever comes first."""
+    loop = asyncio.get_running_loop()
+    woken: asyncio.Future[None] = loop.create_future()
+
+    def wake(_: object = None) -> None:
+        if not woken.done():
+            woken.set_result(None)
+
+    for task in tasks:
+        task.add_done_callback(wake)
+    app.relay.signal = wake
+    timer = loop.call_later(timeout, wake)
+    try:
+        await woken
+    finally:
+        timer.cancel()
+        app.relay.signal = None
+        for task in tasks:
+            task.remove_done_callback(wake)

@@ -235,7 +235,8 @@ class Engine:
                     )
             for event in events:
                 dispatch(root, event, restored=reset is not None)
-            await settle(root, app, self.event_timeout)
+            quiet = not (answers or notes or args.get("context") or args.get("capabilities"))
+            await settle(root, app, self.event_timeout, quiet=quiet)
             problems.extend(root.problems)
             root.problems.clear()
             session.seq += 1
