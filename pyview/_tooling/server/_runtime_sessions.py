@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import hmac
 import logging
 import secrets
 import sys
@@ -74,7 +75,7 @@ class Directory(Protocol):
 class Session:
     """One live View instance."""
 
-    __slots__ = ("app", "base", "instance", "lock", "name", "queued", "root", "seq", "used")
+    __slots__ = ("app", "base", "instance", "issued", "lock", "name", "queued", "root", "seq", "used")
 
     def __init__(
         self, instance: str, name: str, root: ServerRoot, app: ServerApp, seq: int, base: Base | None = None
@@ -90,6 +91,8 @@ class Session:
         self.queued = 0
         """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
         self.used = time.monotonic()
+        self.issued: tuple[str, dict[str, Any]] | None = None
+        """The session token of this View's last answer and its payload (see :meth:`Engine._claims`)."""
 
     def close(self) -> None:
         """Unmount (effect cleanups run) and fail the requests still waiting for the host."""
@@ -129,6 +132,7 @@ class Engine:
         self.event_timeout = event_timeout
         self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
         self._views: dict[str, Any] = {}
+        self._issued: dict[str, Session] = {}  # the MAC of a live session's newest token -> the session
         self.view_state: ViewState | None = None
         """Signed View instance ids and their store (set by the ``ServerRuntime``; None: no ``use_view_state``)."""
 
@@ -158,7 +162,9 @@ class Engine:
                 meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values before painting
             if session:
                 state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
-                meta["session"], _, meta["data"] = self._tokens(handle, secrets.token_urlsafe(18), 0, app, state, None)
+                meta["session"], _, _, meta["data"] = self._tokens(
+                    handle, secrets.token_urlsafe(18), 0, app, state, None
+                )
         except (RenderError, SnapshotError) as exc:
             if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
                 logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)
@@ -246,7 +252,10 @@ class Engine:
                 logger.error("pyview: View %r: %s", handle.name, exc)
                 problems.append(str(exc))
                 state = None
-            token, session.base, data = self._tokens(handle, session.instance, session.seq, app, state, session.base)
+            token, payload, session.base, data = self._tokens(
+                handle, session.instance, session.seq, app, state, session.base
+            )
+            self._issue(session, (token, payload))
             out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
             if data is not None:
                 out["data"] = data
@@ -337,10 +346,27 @@ class Engine:
     def _evict(self, instance: str) -> None:
         session = self.sessions.pop(instance, None)
         if session is not None:
+            self._issue(session, None)
             session.close()
 
+    def _issue(self, session: Session, issued: tuple[str, dict[str, Any]] | None) -> None:
+        """Keep ``issued`` (a token and its payload) as ``session``'s newest, to know the token again without
+        verifying it (None: forget the one kept)."""
+        if session.issued is not None:
+            self._issued.pop(session.issued[0].rpartition(".")[2], None)
+        session.issued = issued
+        if issued is not None:
+            self._issued[issued[0].rpartition(".")[2]] = session
+
     def _claims(self, token: object) -> dict[str, Any]:
-        claims = self.signer.verify(token)
+        """The verified claims of a session token. The token a live session's last answer carried (what the View
+        sends next) is known by its text: it is checked against the one kept, not decoded and verified again."""
+        session = self._issued.get(token.rpartition(".")[2]) if isinstance(token, str) and token.isascii() else None
+        issued = session.issued if session is not None else None
+        if issued is not None and hmac.compare_digest(issued[0], str(token)):
+            claims = dict(issued[1])
+        else:
+            claims = self.signer.verify(token)
         kinds: dict[str, type | tuple[type, ...]] = {"i": str, "v": str, "d": str, "n": int, "x": (int, float)}
         for key, kind in kinds.items():
             if not isinstance(claims.get(key), kind):
@@ -361,9 +387,9 @@ class Engine:
         app: ServerApp,
         state: dict[str, Any] | None,
         base: Base | None,
-    ) -> tuple[str, Base, str | None]:
-        """The session token for this answer, the data token it names, and that data token's text when it is new
-        (the View has none, or the data changed more than the session token should carry)."""
+    ) -> tuple[str, dict[str, Any], Base, str | None]:
+        """The session token for this answer and its payload, the data token it names, and that data token's text
+        when it is new (the View has none, or the data changed more than the session token should carry)."""
         data = app.data
         fields = None if base is None else changes(base.data, data)
         issued = None
@@ -372,7 +398,7 @@ class Engine:
             fields = {}
         payload = {"i": instance, "v": handle.name, "d": handle.source_digest, "n": seq,
                    "x": int(time.time() + self.ttl), "s": state, "h": base.digest, **fields}  # fmt: skip
-        return self.signer.sign(payload), base, issued
+        return self.signer.sign(payload), payload, base, issued
 
     def _handle_of(self, name: object) -> ServedView:
         handle = self.directory.server_view(str(name))
