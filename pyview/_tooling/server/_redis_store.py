@@ -76,6 +76,9 @@ class RedisStateStore:
         ImportError: redis-py is not installed.
     """
 
+    remote = True
+    """Its calls wait for the network: the server runtime makes them in worker threads, never on its event loop."""
+
     def __init__(
         self,
         url: str | None = None,

@@ -25,7 +25,6 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pyview._core.app._protocol import LOG_MESSAGE
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._admission import admitted, refuse_if_busy
@@ -41,8 +40,9 @@ from pyview._tooling.server._events import (
 )
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
+from pyview._tooling.server._session_state import attach_view_state, store_warnings, stored_values
 from pyview._tooling.server._signing import Signer, TokenError
-from pyview._tooling.server._state_tool import ViewState, ViewStateError
+from pyview._tooling.server._state_tool import ViewState
 
 logger = logging.getLogger("pyview.server")
 
@@ -153,7 +153,7 @@ class Engine:
         try:
             view = self._view(handle)
             app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
-            attach_view_state(app, self.view_state, fresh=True)
+            attach_view_state(app, self.view_state, {})  # a new instance: nothing stored yet
             root, tree = mount_tree(view, app, handle.name, effects=False)
             if root.problems:
                 raise RenderError("; ".join(root.problems))
@@ -211,7 +211,7 @@ class Engine:
                 base = opened(self.signer, args["data"], claims)
                 claims["base"] = base = base._replace(data=shared_strings(base.data))
                 claims["t"] = with_changes(base.data, claims)
-            session, reset = self._restore(handle, claims, args, call_tool, problems)
+            session, reset = await self._restore(handle, claims, args, call_tool, problems)
         async with admitted(session):
             if (
                 reset is None
@@ -297,10 +297,13 @@ class Engine:
             problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
             claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
             claims["stale"] = True
+            client = getattr(session.app, "_pyview_view_state", None)
+            if isinstance(client, ViewStateClient):  # its View state too: the restore reads no store meanwhile
+                claims["values"] = dict(client.values)
         self._evict(session.instance)  # another worker moved on (newer token): the token wins
         return None
 
-    def _restore(
+    async def _restore(
         self,
         handle: ServedView,
         claims: dict[str, Any] | None,
@@ -329,7 +332,15 @@ class Engine:
             capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
             call_tool=call_tool,
         )
-        attach_view_state(app, self.view_state)  # before the first render: it shows the stored values
+        kept = claims.get("values") if claims is not None else None
+        values = kept if isinstance(kept, dict) else await stored_values(app, self.view_state)
+        if claims is not None and claims["i"] in self.sessions:  # another call restored it while this one read
+            app.close()
+            raise EventError(
+                "another call of this View restored its session first, so nothing was applied: send events one call "
+                "at a time, with the newest session token (as the shim does)"
+            )
+        attach_view_state(app, self.view_state, values)  # before the first render: it shows the stored values
         seeder = Seeder(state if isinstance(state, dict) else {}, app)
         root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
         if seeder.unused():
@@ -375,6 +386,7 @@ class Engine:
         if not isinstance(claims.get("h"), str) and not isinstance(claims.get("t"), dict):
             raise TokenError("the session token is malformed")
         claims.pop("base", None)
+        claims.pop("values", None)
         if claims["x"] < time.time():
             raise TokenError("the session token has expired; reload the View")
         return claims
@@ -450,40 +462,6 @@ def handover_of(app: ServerApp, state: dict[str, Any] | None, problems: list[str
     if isinstance(client, ViewStateClient) and client.instance is not None:
         out["instance"], out["values"] = client.instance, dict(client.values)
     return out
-
-
-def store_warnings(app: ServerApp, view_state: ViewState | None) -> list[dict[str, Any]]:
-    """A log notification for the host when this View uses ``use_view_state`` and the store works from memory
-    (Redis away: see :class:`~pyview.server.RedisStateStore`), else nothing."""
-    degraded = getattr(view_state.store, "degraded", None) if view_state is not None else None
-    client = getattr(app, "_pyview_view_state", None)
-    if not isinstance(degraded, str) or not isinstance(client, ViewStateClient) or not client.used:
-        return []
-    params = {"level": "warning", "logger": "pyview", "data": {"kind": "view-state", "message": degraded}}
-    return [{"jsonrpc": "2.0", "method": LOG_MESSAGE, "params": params}]
-
-
-def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
-    """Give ``app`` a ``use_view_state`` client reading and writing the store of its result's instance directly.
-
-    ``fresh``: the instance was minted just now, so it has no values yet (no store read). A refused instance id
-    leaves the App without a client (``use_view_state`` then loads through the tool and reports the error).
-    """
-    result = app.session.tool_result
-    pyview = (result.meta or {}).get("pyview") if result is not None else None
-    token = pyview.get("instance") if isinstance(pyview, dict) else None
-    if view_state is None or not isinstance(token, str):
-        return
-    try:
-        values = {} if fresh else view_state.values(token)
-    except ViewStateError as exc:
-        logger.warning("pyview: %s", exc)
-        return
-
-    def write(instance: str, changes: dict[str, Any]) -> None:
-        view_state.call({"instance": instance, "op": "put", "values": changes})
-
-    app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
 
 
 def shared_strings(value: Any) -> Any:

@@ -38,7 +38,8 @@ class StateStore(Protocol):
     """The store interface: thread-safe ``get``/``put`` of one instance's JSON object, with ``ttl``/``max_bytes``.
 
     A store may also offer ``update(instance, values, delete) -> merged values``, merging in one step (both of
-    pyview's stores do): writes then use it, else they read, merge and put under a lock of this process.
+    pyview's stores do): writes then use it, else they read, merge and put under a lock of this process. And
+    ``remote = True`` says its calls wait for the network: the server runtime then makes them in worker threads.
     """
 
     ttl: float
