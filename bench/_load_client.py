@@ -1,9 +1,10 @@
 """bench/load.py's load generator side: a lean HTTP/1.1 client, and what one simulated View (or bare caller) does.
 
 A View does what a host and the shim do: the View's tool call (its result carries the View rendered by the server
-and its tokens), then its clicks through ``pyview_event``, one call at a time, with the host context and
-capabilities on the first, the data token when a worker without the session asks for it (``need: "data"``), the
-host's answers to the View's requests of the last answer, and each answer checked. Workloads:
+and its tokens); at once the shim's first ``pyview_event`` call, with the host context, the capabilities and the
+data token (no worker holds the session a result started: this call restores it); then its clicks, one call at a
+time, each with the host's answers to the View's requests of the last answer, the data token again only when a
+worker without the session asks for it (``need: "data"``), and each answer checked. Workloads:
 
 - ``counter``: half the Views the counter, half a units switch kept with ``use_view_state`` (Redis): each click's
   answer must show the new count or unit;
@@ -142,22 +143,31 @@ async def pyview_event(http: Http, request: dict[str, Any], data: str | None) ->
     return answer
 
 
+async def shown(http: Http, tool: str, arguments: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A tool result's ``_meta["pyview"]``, and the answer to the shim's first call for it (the session restored)."""
+    meta: dict[str, Any] = (await http.call(tool, arguments))["_meta"]["pyview"]
+    first = {"session": meta["session"], "events": [], "answers": [], "context": CONTEXT,
+             "capabilities": CAPABILITIES, "data": meta["data"]}  # fmt: skip
+    answer = await pyview_event(http, first, meta["data"])
+    if "error" in answer:
+        raise RuntimeError(f"the first call: {answer['error']}")
+    return meta, answer
+
+
 async def one_view(http: Http, index: int, events: int, times: list[float], errors: list[str]) -> None:
     """One counter-workload View: its tool result, then ``events`` clicks, each checked against what it shows."""
     counter = index % 2 == 0
     tool, arguments = ("count", {}) if counter else ("place", {"city": f"City {index}"})
     try:
-        meta = (await http.call(tool, arguments))["_meta"]["pyview"]
+        meta, answer = await shown(http, tool, arguments)
     except Exception as exc:
         errors.append(f"View {index}'s tool call: {exc!r}")
         return
-    token, data = meta["session"], meta["data"]
-    click = button_event(meta["tree"], "count" if counter else "units")
+    token, data = answer.get("session", meta["session"]), answer.get("data", meta["data"])
+    click = button_event(answer.get("reset") or meta["tree"], "count" if counter else "units")
     for n in range(1, events + 1):
         expected = f"Clicked {n} times" if counter else f"units: {'F' if n % 2 else 'C'}"
         request: dict[str, Any] = {"session": token, "events": [click], "answers": []}
-        if n == 1:
-            request["context"] = CONTEXT
         start = time.perf_counter()
         try:
             answer = await pyview_event(http, request, data)
@@ -167,8 +177,8 @@ async def one_view(http: Http, index: int, events: int, times: list[float], erro
         times.append(time.perf_counter() - start)
         token = answer.get("session", token)
         data = answer.get("data", data)
-        shown = json.dumps([answer.get("patches"), answer.get("reset")], ensure_ascii=False)
-        if "error" in answer or expected not in shown:
+        showing = json.dumps([answer.get("patches"), answer.get("reset")], ensure_ascii=False)
+        if "error" in answer or expected not in showing:
             errors.append(f"View {index} event {n}: {answer.get('error') or 'not showing ' + expected}")
 
 
@@ -177,18 +187,17 @@ async def one_example(
 ) -> None:
     """One example View: its tool result, then ``events`` clicks through its steps, each answer shown and checked."""
     try:
-        meta = (await http.call(example.tool, example.arguments))["_meta"]["pyview"]
+        meta, answer = await shown(http, example.tool, example.arguments)
         screen = Screen(meta["tree"])
+        screen.show(answer)
     except Exception as exc:
         errors.append(f"View {index}'s tool call: {exc!r}")
         return
-    token, data = meta["session"], meta["data"]
-    answers: list[dict[str, Any]] = []
+    token, data = answer.get("session", meta["session"]), answer.get("data", meta["data"])
+    answers = [{"id": r["id"], "result": {}} for r in answer.get("requests") or [] if "id" in r]
     for n in range(events):
         on, then = example.steps[n % len(example.steps)]
         request: dict[str, Any] = {"session": token, "events": [screen.click(on)], "answers": answers}
-        if n == 0:
-            request["context"], request["capabilities"] = CONTEXT, CAPABILITIES
         start = time.perf_counter()
         try:
             answer = await pyview_event(http, request, data)

@@ -6,10 +6,10 @@ units switch kept with ``use_view_state``), ``weather`` (offline) and ``orders``
 Each simulated View does what a host and the shim do (``_load_client.py``): the View's tool call, then a stream of
 clicks through ``pyview_event``, one call at a time, each answer checked. The load generator is several processes
 with a lean HTTP/1.1 client (raw asyncio streams, a keep-alive connection per View, as each host has its own); it
-prints its own CPU use so it can be seen not to be the bottleneck. A View's calls include its tool call and the
-first event's ``need: "data"`` retry (a result leaves no live session: its first event restores one), as a host's
-would. The bare reference is a ``ping`` tool on the same server (the counter's declared with ``Views.tool``, the
-examples' added to their ``MCPServer``).
+prints its own CPU use so it can be seen not to be the bottleneck. A View's calls are its tool call, the shim's
+first call (with the data token: it restores the session a result leaves on no worker) and its clicks. The bare
+reference is a ``ping`` tool on the same server (the counter's declared with ``Views.tool``, the examples' added to
+their ``MCPServer``), called as often as a View makes calls.
 
     python bench/load.py [--views 1000] [--events 10] [--rounds 3] [--workers 1,2] [--generators 2]
                          [--workloads counter,weather,orders] [--sessions 100000]
@@ -59,8 +59,8 @@ def generator(kind: str, port: int, first: int, views: int, events: int, barrier
         errors: list[str] = []
         barrier.wait()
         cpu, wall = resource.getrusage(resource.RUSAGE_SELF), time.time()
-        if kind == "bare":  # events + 1 calls: as many as a View's tool call and events
-            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for http in hosts))
+        if kind == "bare":  # events + 2 calls: as many as a View's tool call, first call and events
+            await asyncio.gather(*(one_bare(http, events + 2, times, errors) for http in hosts))
         elif kind in EXAMPLES:
             example = EXAMPLES[kind]
             await asyncio.gather(
@@ -300,9 +300,8 @@ def main() -> None:
         print(table(headers, rows))
         print("\n".join(lines))
         print(
-            "(p50/p95/p99: event -> patch for Views, call -> answer for ping, a View's first event including its "
-            "need: data retry; p99 Nx: the Views' p99 over the bare calls'; generator CPU: the load generator's "
-            "processes, % of one core)"
+            "(p50/p95/p99: click -> patch for Views, call -> answer for ping; p99 Nx: the Views' p99 over the bare "
+            "calls'; generator CPU: the load generator's processes, % of one core)"
         )
     if args.sessions:
         print()
