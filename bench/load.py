@@ -1,18 +1,21 @@
 """Views under load: many concurrent Views over loopback Streamable HTTP against 1 and 2 uvicorn workers, View state
-in Redis, beside a bare ``tools/call``; then the live-session cache over many sessions.
+in Redis, beside a bare ``tools/call`` on the same server; then the live-session cache over many sessions.
 
-Each simulated View does what a host and the shim do: the View's tool call (its result carries the View rendered by
-the server and its tokens), then a stream of events through ``pyview_event``, one call at a time, with the host
-context on the first, the data token when a worker without the session asks for it (``need: "data"``), and the
-answer checked (no error, the text the click should show). Half the Views are the counter, half a units switch
-kept with ``use_view_state`` (written to Redis). The load generator is several processes with a lean HTTP/1.1
-client (raw asyncio streams, a keep-alive connection per View, as each host has its own); it prints its own CPU use
-so it can be seen not to be the bottleneck. A View's calls include its tool call and the first event's
-``need: "data"`` retry (a result leaves no live session: its first event restores one), as a host's would.
+Workloads (``--workloads``), each its own server (``load_server.py``): ``counter`` (the bench's counter and a
+units switch kept with ``use_view_state``), ``weather`` (offline) and ``orders``, the example servers as they are.
+Each simulated View does what a host and the shim do (``_load_client.py``): the View's tool call, then a stream of
+clicks through ``pyview_event``, one call at a time, each answer checked. The load generator is several processes
+with a lean HTTP/1.1 client (raw asyncio streams, a keep-alive connection per View, as each host has its own); it
+prints its own CPU use so it can be seen not to be the bottleneck. A View's calls are its tool call, the shim's
+first call (with the data token: it restores the session a result leaves on no worker) and its clicks. The bare
+reference is a ``ping`` tool on the same server (the counter's declared with ``Views.tool``, the examples' added to
+their ``MCPServer``), called as often as a View makes calls.
 
-    python bench/load.py [--views 1000] [--events 10] [--rounds 3] [--workers 1,2] [--generators 2] [--sessions 100000]
+    python bench/load.py [--views 1000] [--events 10] [--rounds 3] [--workers 1,2] [--generators 2]
+                         [--workloads counter,weather,orders] [--sessions 100000]
 
-It starts redis-server and uvicorn on loopback ports and stops them itself; every loop is bounded.
+It starts redis-server and uvicorn on loopback ports and stops them itself; every loop is bounded. What it prints
+becomes its section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -34,125 +37,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, table
+from _harness import REPO, run_recorded, table
+from _load_client import EXAMPLES, Http, button_event, one_bare, one_example, one_view
 
-from pyview._tooling.testing._minidom import MiniDom
 from pyview._tooling.testing._state_server import redis_server
 
 BENCH = Path(__file__).resolve().parent
 SECRET = "bench-secret-0123456789abcdef"
-CONTEXT = {"theme": "light", "displayMode": "inline", "platform": "web"}
-
-
-# -- the lean client --------------------------------------------------------------------------------------------
-
-
-class Http:
-    """Keep-alive HTTP/1.1 connections POSTing JSON-RPC to one endpoint (a call waits for a free one)."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.pool: asyncio.Queue[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = asyncio.Queue()
-        self.ids = 0
-
-    async def open(self, count: int) -> None:
-        for _ in range(count):
-            self.pool.put_nowait(await asyncio.open_connection("127.0.0.1", self.port))
-
-    async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        """``tools/call``; the result, or raises with the JSON-RPC error."""
-        self.ids += 1
-        body = json.dumps({"jsonrpc": "2.0", "id": self.ids, "method": "tools/call",
-                           "params": {"name": name, "arguments": arguments}}).encode()  # fmt: skip
-        head = (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nContent-Type: application/json\r\n"
-                "Accept: application/json, text/event-stream\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode()  # fmt: skip
-        reader, writer = await self.pool.get()
-        try:
-            writer.write(head + body)
-            status = await reader.readline()
-            length = 0
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            data = await reader.readexactly(length)
-        except BaseException:
-            writer.close()
-            self.pool.put_nowait(await asyncio.open_connection("127.0.0.1", self.port))
-            raise
-        self.pool.put_nowait((reader, writer))
-        if b" 200 " not in status:
-            raise RuntimeError(f"HTTP {status.decode().strip()}: {data[:200]!r}")
-        message = json.loads(data)
-        if "error" in message:
-            raise RuntimeError(f"JSON-RPC error {message['error']}")
-        result: dict[str, Any] = message["result"]
-        return result
-
-
-def button_event(tree: list[Any], element_id: str) -> dict[str, Any]:
-    """The click event the shim would send for the button ``element_id`` of a server-rendered tree."""
-    dom = MiniDom()
-    dom.apply(json.dumps([[6, 0, 1, tree]]))
-    for element in dom.root.walk():
-        if element.attrs.get("id") == element_id:
-            path: list[int] = []
-            node: Any = element
-            while node is not dom.root:
-                path.insert(0, node.parent.children.index(node))
-                node = node.parent
-            hid = element.handlers["click"][0]
-            return {"hid": hid, "path": path, "type": "click", "data": {"type": "click", "target": element.id}}
-    raise LookupError(element_id)
-
-
-async def one_view(http: Http, index: int, events: int, times: list[float], errors: list[str]) -> None:
-    """One View: its tool result, then ``events`` clicks, each checked against the text it must show."""
-    counter = index % 2 == 0
-    tool, arguments = ("count", {}) if counter else ("place", {"city": f"City {index}"})
-    try:
-        meta = (await http.call(tool, arguments))["_meta"]["pyview"]
-    except Exception as exc:
-        errors.append(f"View {index}'s tool call: {exc!r}")
-        return
-    token, data = meta["session"], meta["data"]
-    click = button_event(meta["tree"], "count" if counter else "units")
-    for n in range(1, events + 1):
-        expected = f"Clicked {n} times" if counter else f"units: {'F' if n % 2 else 'C'}"
-        request: dict[str, Any] = {"session": token, "events": [click], "answers": []}
-        if n == 1:
-            request["context"] = CONTEXT
-        start = time.perf_counter()
-        try:
-            answer = (await http.call("pyview_event", request))["_meta"]["pyview"]
-            if answer.get("need") == "data":  # this worker does not hold the session: the same call with the data
-                answer = (await http.call("pyview_event", {**request, "data": data}))["_meta"]["pyview"]
-        except Exception as exc:
-            errors.append(repr(exc))
-            continue
-        times.append(time.perf_counter() - start)
-        token = answer.get("session", token)
-        data = answer.get("data", data)
-        shown = json.dumps([answer.get("patches"), answer.get("reset")], ensure_ascii=False)
-        if "error" in answer or expected not in shown:
-            errors.append(f"View {index} event {n}: {answer.get('error') or 'not showing ' + expected}")
-
-
-async def one_bare(http: Http, calls: int, times: list[float], errors: list[str]) -> None:
-    for _ in range(calls):
-        start = time.perf_counter()
-        try:
-            result = await http.call("ping", {})
-        except Exception as exc:
-            errors.append(repr(exc))
-            continue
-        times.append(time.perf_counter() - start)
-        if result.get("isError"):
-            errors.append("ping failed")
+WEATHER_NOW = "2026-06-01T12:00:00+00:00"  # the offline forecast shown: the same for every View and run
 
 
 def generator(kind: str, port: int, first: int, views: int, events: int, barrier: Any, out: Any) -> None:
-    """One load-generator process: ``views`` concurrent Views (or bare callers), after every process is ready."""
+    """One load-generator process: ``views`` concurrent Views of workload ``kind`` (or bare callers: ``bare``),
+    after every process is ready."""
 
     async def run() -> dict[str, Any]:
         hosts = [Http(port) for _ in range(views)]  # a connection per View, as each host has its own
@@ -162,8 +59,13 @@ def generator(kind: str, port: int, first: int, views: int, events: int, barrier
         errors: list[str] = []
         barrier.wait()
         cpu, wall = resource.getrusage(resource.RUSAGE_SELF), time.time()
-        if kind == "bare":  # events + 1 calls: as many as a View's tool call and events
-            await asyncio.gather(*(one_bare(http, events + 1, times, errors) for http in hosts))
+        if kind == "bare":  # events + 2 calls: as many as a View's tool call, first call and events
+            await asyncio.gather(*(one_bare(http, events + 2, times, errors) for http in hosts))
+        elif kind in EXAMPLES:
+            example = EXAMPLES[kind]
+            await asyncio.gather(
+                *(one_example(http, first + i, events, times, errors, example) for i, http in enumerate(hosts))
+            )
         else:
             await asyncio.gather(*(one_view(http, first + i, events, times, errors) for i, http in enumerate(hosts)))
         used = resource.getrusage(resource.RUSAGE_SELF)
@@ -219,11 +121,16 @@ def free_port() -> int:
         return port
 
 
-def start_server(workers: int, port: int, redis_url: str, max_sessions: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    workload: str, workers: int, port: int, redis_url: str, max_sessions: int, folder: Path, log: Path
+) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYVIEW_SECRET": SECRET, "PYVIEW_VIEW_CACHE": "off", "LOAD_REDIS_URL": redis_url,
-           "LOAD_MAX_SESSIONS": str(max_sessions)}  # fmt: skip
+           "LOAD_MAX_SESSIONS": str(max_sessions), "LOAD_VIEWS": workload, "PYVIEW_WEATHER": "offline",
+           "PYVIEW_WEATHER_NOW": WEATHER_NOW, "PYVIEW_ORDERS_DB": str(folder / "orders.sqlite3")}  # fmt: skip
+    # a host keeps its connection: none is closed for idling while the generators start
     command = [sys.executable, "-m", "uvicorn", "load_server:app", "--app-dir", str(BENCH), "--port", str(port),
-               "--workers", str(workers), "--log-level", "warning", "--backlog", "4096"]  # fmt: skip
+               "--workers", str(workers), "--log-level", "warning", "--backlog", "4096", "--timeout-keep-alive",
+               "300"]  # fmt: skip
     with log.open("ab") as sink:  # the SDK logs a line per stateless request: kept out of the table
         process = subprocess.Popen(command, env=env, cwd=REPO, stderr=sink)
     deadline = time.monotonic() + 120
@@ -272,37 +179,64 @@ def quantile(times: list[float], q: float) -> float:
 def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[list[list[object]], list[str]]:
     rows: list[list[object]] = []
     lines: list[str] = []
-    for workers in args.workers:
-        port = free_port()
-        live = args.views * args.rounds  # every View stays live: the cache holds them all
-        server = start_server(workers, port, redis_url, max(1000, live), folder / f"server-{workers}.log")
-        try:
-            drive("bare", port, min(args.views, 50), 4, args.generators)  # warm up: every worker imports its Views
-            before = rss_kib(server.pid)
-            rounds = []
-            for _ in range(args.rounds):  # alternated, so both see the same (shared, changing) machine
-                rounds.append((drive("bare", port, args.views, args.events, args.generators),
-                               drive("views", port, args.views, args.events, args.generators)))  # fmt: skip
-            after = rss_kib(server.pid)
-            bare, views = (merged([pair[i] for pair in rounds]) for i in (0, 1))
-        finally:
-            server.terminate()
-            server.wait(30)
-        for name, result in (("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)):
-            count = result["calls"]
-            rows.append([f"{workers} worker(s): {name}", f"{args.views} x {args.rounds}", count,
-                         f"{count / result['wall']:.0f}",
-                         f"{len(result['times']) / result['wall']:.0f}" if result is views else "",
-                         f"{quantile(result['times'], 0.5):.1f}", f"{quantile(result['times'], 0.95):.1f}",
-                         f"{quantile(result['times'], 0.99):.1f}", len(result["errors"]),
-                         f"{100 * result['cpu'] / result['wall']:.0f}%"])  # fmt: skip
-        per_thousand = (after - before) / live * 1000 / 1024
-        ratio = (views["calls"] / views["wall"]) / (bare["calls"] / bare["wall"])
-        lines.append(f"{workers} worker(s): server RSS {after / 1024:.0f} MiB, +{per_thousand:.1f} MiB per 1,000 live "
-                     f"sessions; load: pyview_event / bare tools/call throughput: {ratio:.2f}x")  # fmt: skip
-        for error in (views["errors"] + bare["errors"])[:5]:
-            lines.append(f"  error: {error}")
+    for workload in args.workloads:
+        rates: dict[int, tuple[float, float]] = {}  # workers -> (bare calls/s, View calls/s)
+        for workers in args.workers:
+            label = f"{workload}, {workers} worker(s)"
+            bare, views, rss = measure(args, workload, workers, redis_url, folder)
+            for name, result in (("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)):
+                count = result["calls"]
+                rows.append([f"{label}: {name}", f"{args.views} x {args.rounds}", count,
+                             f"{count / result['wall']:.0f}",
+                             f"{len(result['times']) / result['wall']:.0f}" if result is views else "",
+                             f"{quantile(result['times'], 0.5):.1f}", f"{quantile(result['times'], 0.95):.1f}",
+                             f"{quantile(result['times'], 0.99):.1f}", len(result["errors"]),
+                             f"{100 * result['cpu'] / result['wall']:.0f}%"])  # fmt: skip
+            rates[workers] = (bare["calls"] / bare["wall"], views["calls"] / views["wall"])
+            ratio = rates[workers][1] / rates[workers][0]
+            p99 = quantile(views["times"], 0.99) / quantile(bare["times"], 0.99)
+            lines.append(f"{label}: server RSS {rss[0] / 1024:.0f} MiB, +{rss[1]:.1f} MiB per 1,000 live sessions; "
+                         f"load: pyview_event / bare tools/call throughput: {ratio:.2f}x, p99 {p99:.2f}x")  # fmt: skip
+            for error in (views["errors"] + bare["errors"])[:5]:
+                lines.append(f"  error: {error}")
+        if 1 in rates and 2 in rates:
+            lines.append(scaling(workload, rates, args.generators))
     return rows, lines
+
+
+def measure(
+    args: argparse.Namespace, workload: str, workers: int, redis_url: str, folder: Path
+) -> tuple[dict[str, Any], dict[str, Any], tuple[int, float]]:
+    """One server: the bare calls' and the Views' merged numbers over the rounds, and (RSS KiB, MiB per 1,000 live
+    sessions)."""
+    port = free_port()
+    live = args.views * args.rounds  # every View stays live: the cache holds them all
+    log = folder / f"server-{workload}-{workers}.log"
+    server = start_server(workload, workers, port, redis_url, max(1000, live), folder, log)
+    try:
+        drive("bare", port, min(args.views, 50), 4, args.generators)  # warm up: every worker imports the server
+        drive(workload, port, min(args.views, 20), 2, args.generators)  # ... and its Views
+        before = rss_kib(server.pid)
+        rounds = []
+        for _ in range(args.rounds):  # alternated, so both see the same (shared, changing) machine
+            rounds.append((drive("bare", port, args.views, args.events, args.generators),
+                           drive(workload, port, args.views, args.events, args.generators)))  # fmt: skip
+        after = rss_kib(server.pid)
+    finally:
+        server.terminate()
+        server.wait(30)
+    bare, views = (merged([pair[i] for pair in rounds]) for i in (0, 1))
+    return bare, views, (after, (after - before) / live * 1000 / 1024)
+
+
+def scaling(workload: str, rates: dict[int, tuple[float, float]], generators: int) -> str:
+    """Two workers' throughput over one's, and whether this machine can show what a second worker gives."""
+    bare, views = rates[2][0] / rates[1][0], rates[2][1] / rates[1][1]
+    cores = os.cpu_count() or 1
+    needs = 2 + generators + 1  # a core per worker, per load generator, and Redis's
+    note = (f"this machine has {cores} cores for 2 workers, {generators} load generators and Redis (wants {needs}): "
+            "it cannot show what a second worker adds" if cores < needs else f"{cores} cores")  # fmt: skip
+    return f"{workload}: 2 workers / 1 worker throughput: Views {views:.2f}x, bare {bare:.2f}x ({note})"
 
 
 # -- the session cache -----------------------------------------------------------------------------------------
@@ -345,11 +279,19 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2", help="uvicorn worker counts to run, comma-separated")
     parser.add_argument("--generators", type=int, default=2, help="load-generator processes")
     parser.add_argument("--rounds", type=int, default=3, help="bare and View runs, alternated")
+    parser.add_argument("--workloads", default="counter,weather,orders", help="Views to load, comma-separated")
     parser.add_argument("--sessions", type=int, default=100_000, help="sessions through the cache (0: skip)")
     parser.add_argument("--bound", type=int, default=1000, help="the cache's bound for --sessions")
     args = parser.parse_args()
     args.workers = [int(n) for n in args.workers.split(",") if n]
+    args.workloads = [name for name in args.workloads.split(",") if name]
+    unknown = [name for name in args.workloads if name != "counter" and name not in EXAMPLES]
+    if unknown:
+        parser.error(f"unknown workload(s) {', '.join(unknown)}: counter, {', '.join(EXAMPLES)}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start", flush=True)
+    if "weather" in args.workloads or "orders" in args.workloads:
+        print("(weather, orders: each click runs one of the example's server tools in-process and re-renders the View, "
+              "so their Views do much more per call than the bare ping they are compared with)")  # fmt: skip
     with tempfile.TemporaryDirectory() as folder, redis_server(Path(folder)) as redis_url:
         rows, lines = run_load(args, redis_url, Path(folder))
     headers = ["over loopback HTTP (Redis for View state)", "Views", "calls", "calls/s", "events/s", "p50 ms",
@@ -358,8 +300,8 @@ def main() -> None:
         print(table(headers, rows))
         print("\n".join(lines))
         print(
-            "(p50/p95/p99: event -> patch for Views, call -> answer for ping; generator CPU: the load generator's "
-            "processes, % of one core)"
+            "(p50/p95/p99: click -> patch for Views, call -> answer for ping; p99 Nx: the Views' p99 over the bare "
+            "calls'; generator CPU: the load generator's processes, % of one core)"
         )
     if args.sessions:
         print()
@@ -369,4 +311,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_recorded(main, __file__)

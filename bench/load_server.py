@@ -1,5 +1,8 @@
-"""bench/load.py's MCP server: the counter, a View with View state, and a bare tool, as a stateless Streamable HTTP
-app (JSON answers), as run behind a load balancer. View state goes to Redis when ``$LOAD_REDIS_URL`` is set.
+"""bench/load.py's MCP server, as a stateless Streamable HTTP app (JSON answers), as run behind a load balancer.
+
+``$LOAD_VIEWS`` chooses what it serves: ``counter`` (the default: the counter, a View with View state, and a bare
+tool), or ``weather`` / ``orders``, the example servers as they are, with the bare tool added. View state goes to
+Redis when ``$LOAD_REDIS_URL`` is set; ``$LOAD_MAX_SESSIONS`` bounds each worker's live sessions.
 
 uvicorn load_server:app --app-dir bench --workers 2   (what bench/load.py starts)
 """
@@ -7,17 +10,19 @@ uvicorn load_server:app --app-dir bench --workers 2   (what bench/load.py starts
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from pydantic import BaseModel
 
+from pyview._tooling.server._server_file import load_server
 from pyview.server import MemoryStore, RedisStateStore, StateStore, Views, http_app
 
 url = os.environ.get("LOAD_REDIS_URL")
 store: StateStore = RedisStateStore(url) if url else MemoryStore()
-views = Views(runtime="server", state_store=store, max_sessions=int(os.environ.get("LOAD_MAX_SESSIONS", "1000")))
-counter = views.add("counter", "views/counter_view.py")
-units = views.add("units", "views/units_view.py")
+max_sessions = int(os.environ.get("LOAD_MAX_SESSIONS", "1000"))
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 class Count(BaseModel):
@@ -28,23 +33,43 @@ class Place(BaseModel):
     city: str
 
 
-@views.tool(counter)
-def count() -> Count:
-    """Show the counter."""
-    return Count(start=0)
+def counter_server() -> MCPServer[Any]:
+    views = Views(runtime="server", state_store=store, max_sessions=max_sessions)
+    counter = views.add("counter", Path(__file__).parent / "views" / "counter_view.py")
+    units = views.add("units", Path(__file__).parent / "views" / "units_view.py")
+
+    @views.tool(counter)
+    def count() -> Count:
+        """Show the counter."""
+        return Count(start=0)
+
+    @views.tool(units)
+    def place(city: str) -> Place:
+        """Show a city with a units switch."""
+        return Place(city=city)
+
+    @views.tool(visibility="app")
+    def ping() -> str:
+        """The bare tools/call round trip."""
+        return "pong"
+
+    return MCPServer("load", extensions=[views])
 
 
-@views.tool(units)
-def place(city: str) -> Place:
-    """Show a city with a units switch."""
-    return Place(city=city)
+def example_server(name: str) -> MCPServer[Any]:
+    """The example server ``name`` (its Views run on the server until Python takes over: runtime ``auto``)."""
+    module, server = load_server(str(EXAMPLES / name / "server.py"))
+    runtime = module.views.server_runtime  # read when its engine starts, at the first call
+    runtime.state_store, runtime.max_sessions = store, max_sessions
+
+    def ping() -> str:
+        """The bare tools/call round trip."""
+        return "pong"
+
+    server.add_tool(ping, meta={"ui": {"visibility": ["app"]}})
+    return server
 
 
-@views.tool(visibility="app")
-def ping() -> str:
-    """The bare tools/call round trip."""
-    return "pong"
-
-
-server = MCPServer("load", extensions=[views])
+which = os.environ.get("LOAD_VIEWS", "counter")
+server = counter_server() if which == "counter" else example_server(which)
 app = http_app(server, runtime_path=None, stateless_http=True, json_response=True)

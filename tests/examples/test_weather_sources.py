@@ -57,6 +57,43 @@ def test_the_table_is_the_worlds_cities_not_a_hand_typed_list() -> None:
     assert places.find_place("TROMSO") == tromso
 
 
+def test_requests_at_once_on_a_fresh_server_load_the_table_once() -> None:
+    """Many first requests at once (a server starting under load) wait for one load of the city table: each loading
+    it for itself took the memory and the time of all those loads."""
+    import importlib.util
+    import threading
+
+    spec = importlib.util.spec_from_file_location("_places_fresh", EXAMPLE / "places.py")
+    assert spec is not None and spec.loader is not None
+    fresh = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = fresh  # (dataclasses look their module up)
+    try:
+        spec.loader.exec_module(fresh)  # its own tables, none loaded yet
+    finally:
+        del sys.modules[spec.name]
+    loads: list[str] = []
+    read = fresh._data
+
+    def counted(name: str) -> Any:
+        loads.append(name)
+        return read(name)
+
+    fresh._data = counted
+    start = threading.Barrier(6)
+    found: list[str] = []
+
+    def look_up() -> None:
+        start.wait(30)
+        found.append(fresh.find_place("Oslo").country)
+
+    threads = [threading.Thread(target=look_up) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert found == ["Norway"] * 6 and loads.count("cities15000.json") == 1
+
+
 def test_namesakes_give_a_choice_and_a_qualifier_picks_one() -> None:
     with pytest.raises(places.AmbiguousCity) as caught:
         places.find_place("Portland")

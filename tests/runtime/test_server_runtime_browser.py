@@ -74,7 +74,9 @@ def test_a_server_without_the_session_gets_the_data_token_and_applies_the_event_
     text(view, "city", "Weather in Oslo")
     view.locator("[data-testid=count]").click()
     text(view, "count", "Clicked 1")
-    assert all("data" not in call for call in engine.calls)  # a server holding the session needs no data
+    first, *later = engine.calls  # the result's session is on no server yet: its first call brings the data token
+    assert first["data"] == f"data-of-{first['session']}" and first["events"] == []
+    assert all("data" not in call for call in later)  # a server holding the session needs no data
     engine.forgotten.add(engine.calls[-1]["session"])
     before = len(engine.calls)
     view.locator("[data-testid=count]").click()

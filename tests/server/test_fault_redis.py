@@ -12,6 +12,7 @@ import json
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,8 +84,7 @@ def until(condition: Any, what: str) -> None:
 
 
 def stored(url: str, instance_token: str) -> dict[str, Any] | None:
-    raw = redis.Redis.from_url(url).get(f"pyview:state:{claims(instance_token)['i']}")
-    return None if raw is None else dict(json.loads(raw))
+    return stored_values_in(url, claims(instance_token)["i"])
 
 
 async def test_view_state_survives_redis_stopping_and_coming_back(
@@ -144,3 +144,34 @@ def test_the_newest_write_wins_when_two_workers_flush_after_redis_returns(redis_
     finally:
         first.close()
         second.close()
+
+
+def test_workers_writing_other_keys_of_one_instance_at_once_lose_none(redis_process: Redis) -> None:
+    """Writes merge key by key with a compare-and-set in Redis: a worker merging into a value another worker has
+    changed since it last read it merges again into the new one, so no key written meanwhile is lost."""
+    stores = [RedisStateStore(redis_process.url) for _ in range(2)]  # two worker processes
+    try:
+        for store in stores:  # each knows the instance (empty): what its next write merges into
+            assert store.get("same") is None
+        keys = [[f"w{writer}-{n}" for n in range(25)] for writer in range(8)]
+
+        def write(store: RedisStateStore, mine: list[str]) -> None:
+            for key in mine:
+                store.update("same", {key: len(key)})
+
+        threads = [threading.Thread(target=write, args=(stores[i % 2], keys[i])) for i in range(len(keys))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(DEADLINE)
+        stored_now = stored_values_in(redis_process.url, "same")
+        assert stored_now == {key: len(key) for mine in keys for key in mine}
+        assert stores[0].update("same", {}, ["w0-0"]) == {k: v for k, v in stored_now.items() if k != "w0-0"}
+    finally:
+        for store in stores:
+            store.close()
+
+
+def stored_values_in(url: str, instance: str) -> dict[str, Any] | None:
+    raw = redis.Redis.from_url(url).get(f"pyview:state:{instance}")
+    return None if raw is None else dict(json.loads(raw))

@@ -264,6 +264,26 @@ async def test_call_server_tool_runs_in_process() -> None:
         assert answer["requests"] == [] and view.text("note") == "shout says AGAIN"
 
 
+async def test_a_live_views_newest_token_is_known_by_its_whole_text_only() -> None:
+    """A live session's newest token (what its View sends next) is not verified again but compared whole: its
+    signature on any other body is refused like every forged token, and nothing is applied."""
+    import base64
+
+    _, server = fresh_server()
+    async with client_for(server) as client:
+        view = await started(client)
+        await view.click(client.call_tool, "count")  # live now, showing 3
+        newest = view.token or ""
+        payload = claims(newest)
+        payload["s"] = {}
+        body = base64.urlsafe_b64encode(json.dumps(payload).encode()).rstrip(b"=").decode()
+        forged = f"{body}.{newest.split('.')[1]}"
+        result = await client.call_tool("pyview_event", {"session": forged, "events": [view.event("count", "click")]})
+        assert "not signed by this server" in result.meta["pyview"]["error"]["message"]
+        answer = await view.click(client.call_tool, "count")
+        assert "error" not in answer and view.text("count") == "Clicked 4 times"
+
+
 async def test_a_stale_token_is_answered_from_the_live_state() -> None:
     _, server = fresh_server()
     async with client_for(server) as client:

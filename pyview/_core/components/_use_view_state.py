@@ -16,6 +16,7 @@ Values are JSON data; one instance's values together are at most :data:`MAX_STAT
 from __future__ import annotations
 
 import json
+import sys
 
 from pyview._core.components import _browser_root as browser
 from pyview._core.components._app_hooks import APP_CONTEXT
@@ -187,10 +188,31 @@ class ViewStateClient:
             self._schedule()
 
     def _flush_now(self) -> None:
+        if self._task is not None:  # a write is on its way: these changes follow it, in order
+            return
         changes, self._pending = self._pending, {}
         assert self._write is not None and self.instance is not None
-        self._write(self.instance, changes)
-        self._spawn(self._mirror_async(changes))
+        written = self._write(self.instance, changes)
+        if hasattr(written, "__await__"):  # the server runtime writes off its event loop (its answer waits)
+            self._task = self._spawn(self._written(written, changes))
+            if self._task is None and hasattr(written, "close"):
+                written.close()
+        else:
+            self._mirror_soon(changes)
+
+    async def _written(self, written: Any, changes: dict[str, Any]) -> None:
+        """Wait for a write, then write what changed meanwhile (one write at a time, in order)."""
+        try:
+            while True:
+                if hasattr(written, "__await__"):
+                    await written
+                self._mirror_soon(changes)
+                if not self._pending or self._write is None or self.instance is None:
+                    return
+                changes, self._pending = self._pending, {}
+                written = self._write(self.instance, changes)
+        finally:
+            self._task = None
 
     def _schedule(self) -> None:
         if self._timer is not None or not self.loaded or self.instance is None:
@@ -241,6 +263,12 @@ class ViewStateClient:
         saved = browser.openai_widget_state()
         if isinstance(saved, dict) and isinstance(saved.get(_OPENAI_KEY), dict):
             self.values.update(saved[_OPENAI_KEY])
+
+    def _mirror_soon(self, changes: dict[str, Any]) -> None:
+        """Mirror a write in a task of its own (it may wait for the host's answer), when there is anywhere to
+        mirror it: ``window.openai`` (in a browser), the model's context (keys shown to the model)."""
+        if sys.platform == "emscripten" or any(key in self.visible for key in changes):
+            self._spawn(self._mirror_async(changes))
 
     def _mirror(self, changes: dict[str, Any]) -> None:
         try:

@@ -13,7 +13,7 @@
   var root = document.getElementById("pyview-root");
   var boot = null; // {config, marks, reason, fail}
   var token = null; // the signed session token of this View instance
-  var dataToken = null; // its tool data, signed: sent only when a server without the session asks (need: "data")
+  var dataToken = null; // its tool data, signed: sent with a result's first call, else only when asked (need: "data")
   var shown = false; // a server tree (with ids) is on screen
   var toolInput = null;
   var startWith = null; // {input, result}: the host dropped _meta, the server mounts a new session
@@ -145,6 +145,9 @@
     if (nothing) args.handover = true; // all sent and answered: the session goes to the frame's Python
     ticking = false; // any call brings what the server's timers changed so far
     if (token !== null) args.session = token;
+    // A result's session is live on no server yet (a result only renders it): its first call restores it, so the
+    // data token goes with it at once instead of after a need: "data" round trip.
+    if (fresh && token !== null && dataToken !== null) args.data = dataToken;
     if (fresh) {
       args.context = hostContext;
       args.capabilities = capabilities;

@@ -73,8 +73,10 @@ def changes(base: dict[str, Any], data: dict[str, Any]) -> dict[str, Any] | None
         >>> changes(base, {**base, "result": {"n": 2}}) is None
         True
     """
-    if any(base.get(key) != data.get(key) for key in ("input", "result", "cancelled")):
-        return None
+    for key in ("input", "result", "cancelled"):  # the same objects, unless the host sent new ones
+        was, now = base.get(key), data.get(key)
+        if was is not now and was != now:
+            return None
     was, now = base.get("context") or {}, data.get("context") or {}
     if any(key not in now for key in was):
         return None

@@ -111,15 +111,22 @@ def dispatch(root: ServerRoot, event: dict[str, Any], *, restored: bool) -> None
     root.dispatch(hid, json.dumps(data))
 
 
-async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> float | None:
+async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: bool = False) -> float | None:
     """Wait for the handlers' tasks, until they finish, wait for the host or only on timers, or the timeout passes.
 
     Returns the seconds until the soonest timer of a task still waiting on one (None: none waits), which the answer
     passes on as ``wake``: the frame calls again then (a tick) and gets what the timer changed.
+
+    ``quiet``: the call brought only events (no host answer, notification or context, whose listeners may run as
+    tasks of the App's own). Then, when every handler was synchronous (it rendered at once: no task started, no
+    render queued), there is nothing to wait for, and the answer does not wait for ticks of a busy event loop.
     """
+    if quiet and not root.tasks and not root.scheduled:
+        if root.dirty and not root.rendering:
+            root.flush()
+        return None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    signal = app.relay.signal = asyncio.Event()
     while True:
         await asyncio.sleep(0)
         if root.dirty and not root.rendering:
@@ -137,15 +144,10 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float) -> float | No
             if soonest > SHORT_TIMER:
                 break  # answer with what is on screen now; the frame calls again when the timer is due
             wait = min(remaining, max(soonest, 0.0) + 0.001)  # look again once it fired (a task may sleep again)
-        signal.clear()
-        asked = asyncio.ensure_future(signal.wait())  # a handler sent a request: it may now wait for the host
-        try:
-            await asyncio.wait([*pending, asked], timeout=wait, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            asked.cancel()
-    app.relay.signal = None  # an idle session keeps no event (it holds a deque)
-    for _ in range(3):  # let a finished handler's scheduled render happen
-        await asyncio.sleep(0)
+        await first_of(pending, app, wait)
+    if root.tasks or root.scheduled:  # let a finished handler's scheduled render happen
+        for _ in range(3):
+            await asyncio.sleep(0)
     if root.dirty and not root.rendering:
         root.flush()
     due = timers_of([task for task in root.tasks if not task.done()], root, loop)
@@ -181,3 +183,26 @@ def sleep_futures(loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
         if args and getattr(callback, "__name__", "") == "_set_result_unless_cancelled" and not handle.cancelled():
             out[args[0]] = handle.when()
     return out
+
+
+async def first_of(tasks: list[asyncio.Task[Any]], app: ServerApp, timeout: float) -> None:
+    """Return once one of ``tasks`` is done, a handler sends the host a request (it may now wait for the answer),
+    or ``timeout`` seconds passed: one future woken by whichever comes first."""
+    loop = asyncio.get_running_loop()
+    woken: asyncio.Future[None] = loop.create_future()
+
+    def wake(_: object = None) -> None:
+        if not woken.done():
+            woken.set_result(None)
+
+    for task in tasks:
+        task.add_done_callback(wake)
+    app.relay.signal = wake
+    timer = loop.call_later(timeout, wake)
+    try:
+        await woken
+    finally:
+        timer.cancel()
+        app.relay.signal = None
+        for task in tasks:
+            task.remove_done_callback(wake)

@@ -3,7 +3,10 @@
 Each View instance is one Redis string ``{prefix}{instance}`` holding compact JSON, written with ``SET ... EX ttl``
 (Redis expires it; every write starts the TTL again), beside ``{prefix}{instance}:t``, the write's wall-clock stamp:
 a write older than the stored one is dropped, so when several workers write one instance the newest value wins.
-Writes larger than ``max_bytes`` are refused before Redis sees them.
+Writes larger than ``max_bytes`` are refused before Redis sees them. :meth:`~RedisStateStore.update` (what
+``pyview_state`` and ``use_view_state`` write with) merges keys into the stored value with a compare-and-set, so
+workers writing other keys of one instance at once lose none of them: one round trip when nobody else wrote since
+this process last read or wrote the value, one more for each write that came first.
 
 **When Redis is unreachable** no call waits longer than ``timeout`` seconds: the store keeps working from this
 process's memory (the values it last read or wrote, and every write since) and says so in :attr:`degraded`
@@ -23,9 +26,10 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
-from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state
+from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state, merged_state
 
 logger = logging.getLogger("pyview.server")
 
@@ -38,6 +42,21 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
 return 1
 """
+# KEYS, ARGV: as above, and ARGV[4] the JSON this write was merged into ('' for none). Written (as above) only if
+# the stored value is still that one; else nothing is written and the stored JSON ('' for none) comes back, to
+# merge into again. So a merge never loses a key another worker wrote meanwhile, in one round trip when this
+# process knows the stored value (it read or wrote it last).
+_MERGE_IF_UNCHANGED = """
+local current = redis.call('GET', KEYS[1])
+if (current or '') ~= ARGV[4] then return current or '' end
+local stored = redis.call('GET', KEYS[2])
+if stored and tonumber(stored) > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+_MERGE_TRIES = 100
+"""Merges tried against a value others keep changing (each miss is another write that went in) before giving up."""
 
 
 class RedisStateStore:
@@ -56,6 +75,9 @@ class RedisStateStore:
     Raises:
         ImportError: redis-py is not installed.
     """
+
+    remote = True
+    """Its calls wait for the network: the server runtime makes them in worker threads, never on its event loop."""
 
     def __init__(
         self,
@@ -93,6 +115,7 @@ class RedisStateStore:
         """Why the store works from memory now (Redis unreachable), or None."""
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
         self._script = client.register_script(_NEWEST_WINS)
+        self._merge_script = client.register_script(_MERGE_IF_UNCHANGED)
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
@@ -136,6 +159,46 @@ class RedisStateStore:
                 del self._unwritten[oldest]
                 logger.error("pyview: Redis away and %d View states kept: one write was dropped", self.max_memory)
         self._start_flusher()
+
+    def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        """Merge ``values`` into the values of ``instance`` (keys in ``delete`` removed); the merged values.
+
+        In Redis the merge is a compare-and-set against the value this process last read or wrote (one round
+        trip when nobody else wrote since, one more per write that came first); while Redis is away, in memory
+        as :meth:`put`. Raises :class:`StateTooLarge` (nothing written).
+        """
+        with self._lock:
+            kept = self._unwritten.get(instance)
+            known = kept[1] if kept is not None else self._recent.get(instance)
+        if kept is None and self._reachable():
+            try:
+                return self._merge_in_redis(instance, values, delete, known)
+            except self._errors as exc:
+                self._went_away(exc)
+            with self._lock:
+                kept = self._unwritten.get(instance)
+                known = kept[1] if kept is not None else self._recent.get(instance)
+        merged = merged_state(None if known is None else _decoded(known), values, delete)
+        self.put(instance, merged)
+        return merged
+
+    def _merge_in_redis(
+        self, instance: str, values: dict[str, Any], delete: Sequence[str], known: str | None
+    ) -> dict[str, Any]:
+        key = self.prefix + instance
+        ttl = max(1, int(self.ttl))
+        for _ in range(_MERGE_TRIES):
+            merged = merged_state(None if known is None else _decoded(known), values, delete)
+            text = encode_state(merged, self.max_bytes)
+            stamp = time.time_ns() // 1000
+            answer = self._merge_script(
+                keys=[key, key + ":t"], args=[text.encode(), stamp, ttl, (known or "").encode()]
+            )
+            if not isinstance(answer, bytes):  # written (or dropped for a newer stamp, as put's are)
+                self._remember(instance, text)
+                return merged
+            known = answer.decode() or None  # another write came first: merge into what it stored
+        raise RuntimeError(f"View state {instance!r} kept changing under {_MERGE_TRIES} merges; nothing was written")
 
     # -- Redis away and back -------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import hmac
 import logging
 import math
 import secrets
@@ -26,7 +27,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pyview._core.app._protocol import LOG_MESSAGE
 from pyview._core.components._hook_state import Seeder, SnapshotError, capture
 from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._admission import admitted, refuse_if_busy
@@ -42,8 +42,9 @@ from pyview._tooling.server._events import (
 )
 from pyview._tooling.server._render import RenderError, ServerRoot, load_view, mount_tree, strip_handlers
 from pyview._tooling.server._server_app import CallTool, ServerApp
+from pyview._tooling.server._session_state import attach_view_state, store_warnings, stored_values
 from pyview._tooling.server._signing import Signer, TokenError
-from pyview._tooling.server._state_tool import ViewState, ViewStateError
+from pyview._tooling.server._state_tool import ViewState
 
 logger = logging.getLogger("pyview.server")
 
@@ -88,6 +89,8 @@ class Session:
     queued: int = field(default=0, init=False)
     """Calls of this View being handled or waiting for its lock (see :mod:`._admission`)."""
     used: float = field(default_factory=time.monotonic, init=False)
+    issued: tuple[str, dict[str, Any]] | None = field(default=None, init=False, repr=False)
+    """The session token of this View's last answer and its payload (see :meth:`Engine._claims`)."""
 
     def close(self) -> None:
         """Unmount (effect cleanups run) and fail the requests still waiting for the host."""
@@ -129,6 +132,7 @@ class Engine:
         self.event_timeout = event_timeout
         self.sessions: collections.OrderedDict[str, Session] = collections.OrderedDict()
         self._views: dict[str, Any] = {}
+        self._issued: dict[str, Session] = {}  # the MAC of a live session's newest token -> the session
         self.view_state: ViewState | None = None
         """Signed View instance ids and their store (set by the ``ServerRuntime``; None: no ``use_view_state``)."""
 
@@ -149,7 +153,7 @@ class Engine:
         try:
             view = self._view(handle)
             app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
-            attach_view_state(app, self.view_state, fresh=True)
+            attach_view_state(app, self.view_state, {})  # a new instance: nothing stored yet
             root, tree = mount_tree(view, app, handle.name, effects=False)
             if root.problems:
                 raise RenderError("; ".join(root.problems))
@@ -158,7 +162,9 @@ class Engine:
                 meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values before painting
             if session:
                 state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
-                meta["session"], _, meta["data"] = self._tokens(handle, secrets.token_urlsafe(18), 0, app, state, None)
+                meta["session"], _, _, meta["data"] = self._tokens(
+                    handle, secrets.token_urlsafe(18), 0, app, state, None
+                )
         except (RenderError, SnapshotError) as exc:
             if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
                 logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)
@@ -205,7 +211,7 @@ class Engine:
                 base = opened(self.signer, args["data"], claims)
                 claims["base"] = base = base._replace(data=shared_strings(base.data))
                 claims["t"] = with_changes(base.data, claims)
-            session, reset = self._restore(handle, claims, args, call_tool, problems)
+            session, reset = await self._restore(handle, claims, args, call_tool, problems)
         async with admitted(session):
             if (
                 reset is None
@@ -235,7 +241,8 @@ class Engine:
                     )
             for event in events:
                 dispatch(root, event, restored=reset is not None)
-            wake = await settle(root, app, self.event_timeout)
+            quiet = not (answers or notes or args.get("context") or args.get("capabilities"))
+            wake = await settle(root, app, self.event_timeout, quiet=quiet)
             problems.extend(root.problems)
             root.problems.clear()
             session.seq += 1
@@ -245,7 +252,10 @@ class Engine:
                 logger.error("pyview: View %r: %s", handle.name, exc)
                 problems.append(str(exc))
                 state = None
-            token, session.base, data = self._tokens(handle, session.instance, session.seq, app, state, session.base)
+            token, payload, session.base, data = self._tokens(
+                handle, session.instance, session.seq, app, state, session.base
+            )
+            self._issue(session, (token, payload))
             out: dict[str, Any] = {"v": 1, "session": token, "patches": root.take(), "requests": app.relay.take()}
             if data is not None:
                 out["data"] = data
@@ -289,10 +299,13 @@ class Engine:
             problems.append(f"stale session token (event {claims['n']}, this View is at {session.seq}): events dropped")
             claims.update(n=session.seq, s=capture(session.root.container, session.app), t=session.app.data)
             claims["stale"] = True
+            client = getattr(session.app, "_pyview_view_state", None)
+            if isinstance(client, ViewStateClient):  # its View state too: the restore reads no store meanwhile
+                claims["values"] = dict(client.values)
         self._evict(session.instance)  # another worker moved on (newer token): the token wins
         return None
 
-    def _restore(
+    async def _restore(
         self,
         handle: ServedView,
         claims: dict[str, Any] | None,
@@ -321,7 +334,15 @@ class Engine:
             capabilities=data.get("capabilities") if isinstance(data.get("capabilities"), dict) else None,
             call_tool=call_tool,
         )
-        attach_view_state(app, self.view_state)  # before the first render: it shows the stored values
+        kept = claims.get("values") if claims is not None else None
+        values = kept if isinstance(kept, dict) else await stored_values(app, self.view_state)
+        if claims is not None and claims["i"] in self.sessions:  # another call restored it while this one read
+            app.close()
+            raise EventError(
+                "another call of this View restored its session first, so nothing was applied: send events one call "
+                "at a time, with the newest session token (as the shim does)"
+            )
+        attach_view_state(app, self.view_state, values)  # before the first render: it shows the stored values
         seeder = Seeder(state if isinstance(state, dict) else {}, app)
         root, tree = mount_tree(view, app, handle.name, effects=True, seeder=seeder)
         if seeder.unused():
@@ -338,10 +359,27 @@ class Engine:
     def _evict(self, instance: str) -> None:
         session = self.sessions.pop(instance, None)
         if session is not None:
+            self._issue(session, None)
             session.close()
 
+    def _issue(self, session: Session, issued: tuple[str, dict[str, Any]] | None) -> None:
+        """Keep ``issued`` (a token and its payload) as ``session``'s newest, to know the token again without
+        verifying it (None: forget the one kept)."""
+        if session.issued is not None:
+            self._issued.pop(session.issued[0].rpartition(".")[2], None)
+        session.issued = issued
+        if issued is not None:
+            self._issued[issued[0].rpartition(".")[2]] = session
+
     def _claims(self, token: object) -> dict[str, Any]:
-        claims = self.signer.verify(token)
+        """The verified claims of a session token. The token a live session's last answer carried (what the View
+        sends next) is known by its text: it is checked against the one kept, not decoded and verified again."""
+        session = self._issued.get(token.rpartition(".")[2]) if isinstance(token, str) and token.isascii() else None
+        issued = session.issued if session is not None else None
+        if issued is not None and hmac.compare_digest(issued[0], str(token)):
+            claims = dict(issued[1])
+        else:
+            claims = self.signer.verify(token)
         kinds: dict[str, type | tuple[type, ...]] = {"i": str, "v": str, "d": str, "n": int, "x": (int, float)}
         for key, kind in kinds.items():
             if not isinstance(claims.get(key), kind):
@@ -350,6 +388,7 @@ class Engine:
         if not isinstance(claims.get("h"), str) and not isinstance(claims.get("t"), dict):
             raise TokenError("the session token is malformed")
         claims.pop("base", None)
+        claims.pop("values", None)
         if claims["x"] < time.time():
             raise TokenError("the session token has expired; reload the View")
         return claims
@@ -362,9 +401,9 @@ class Engine:
         app: ServerApp,
         state: dict[str, Any] | None,
         base: Base | None,
-    ) -> tuple[str, Base, str | None]:
-        """The session token for this answer, the data token it names, and that data token's text when it is new
-        (the View has none, or the data changed more than the session token should carry)."""
+    ) -> tuple[str, dict[str, Any], Base, str | None]:
+        """The session token for this answer and its payload, the data token it names, and that data token's text
+        when it is new (the View has none, or the data changed more than the session token should carry)."""
         data = app.data
         fields = None if base is None else changes(base.data, data)
         issued = None
@@ -373,7 +412,7 @@ class Engine:
             fields = {}
         payload = {"i": instance, "v": handle.name, "d": handle.source_digest, "n": seq,
                    "x": int(time.time() + self.ttl), "s": state, "h": base.digest, **fields}  # fmt: skip
-        return self.signer.sign(payload), base, issued
+        return self.signer.sign(payload), payload, base, issued
 
     def _handle_of(self, name: object) -> ServedView:
         handle = self.directory.server_view(str(name))
@@ -425,40 +464,6 @@ def handover_of(app: ServerApp, state: dict[str, Any] | None, problems: list[str
     if isinstance(client, ViewStateClient) and client.instance is not None:
         out["instance"], out["values"] = client.instance, dict(client.values)
     return out
-
-
-def store_warnings(app: ServerApp, view_state: ViewState | None) -> list[dict[str, Any]]:
-    """A log notification for the host when this View uses ``use_view_state`` and the store works from memory
-    (Redis away: see :class:`~pyview.server.RedisStateStore`), else nothing."""
-    degraded = getattr(view_state.store, "degraded", None) if view_state is not None else None
-    client = getattr(app, "_pyview_view_state", None)
-    if not isinstance(degraded, str) or not isinstance(client, ViewStateClient) or not client.used:
-        return []
-    params = {"level": "warning", "logger": "pyview", "data": {"kind": "view-state", "message": degraded}}
-    return [{"jsonrpc": "2.0", "method": LOG_MESSAGE, "params": params}]
-
-
-def attach_view_state(app: ServerApp, view_state: ViewState | None, *, fresh: bool = False) -> None:
-    """Give ``app`` a ``use_view_state`` client reading and writing the store of its result's instance directly.
-
-    ``fresh``: the instance was minted just now, so it has no values yet (no store read). A refused instance id
-    leaves the App without a client (``use_view_state`` then loads through the tool and reports the error).
-    """
-    result = app.session.tool_result
-    pyview = (result.meta or {}).get("pyview") if result is not None else None
-    token = pyview.get("instance") if isinstance(pyview, dict) else None
-    if view_state is None or not isinstance(token, str):
-        return
-    try:
-        values = {} if fresh else view_state.values(token)
-    except ViewStateError as exc:
-        logger.warning("pyview: %s", exc)
-        return
-
-    def write(instance: str, changes: dict[str, Any]) -> None:
-        view_state.call({"instance": instance, "op": "put", "values": changes})
-
-    app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
 
 
 def shared_strings(value: Any) -> Any:

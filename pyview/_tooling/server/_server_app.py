@@ -14,7 +14,6 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -41,8 +40,8 @@ class RelayTransport(Transport):
         self.outbox: list[dict[str, Any]] = []
         self.asked = 0
         """The highest request id sent (ids count up from 1 per App)."""
-        self.signal: asyncio.Event | None = None
-        """Set when a request is sent (the engine stops waiting for handlers that now wait for the host)."""
+        self.signal: Callable[[], None] | None = None
+        """Called when a request is sent (the engine stops waiting for handlers that now wait for the host)."""
         self._on_message: Callable[[object], None] | None = None
         self._on_close: Callable[[], None] | None = None
 
@@ -59,7 +58,7 @@ class RelayTransport(Transport):
                     self.asked = max(self.asked, message["id"])
             self.outbox.append(out)
             if self.signal is not None:
-                self.signal.set()
+                self.signal()
 
     def deliver(self, message: dict[str, Any]) -> None:
         """An answer from the host (relayed by the shim): resolves the request it answers."""

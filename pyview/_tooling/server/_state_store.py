@@ -20,6 +20,7 @@ import json
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 DEFAULT_TTL = 30 * 24 * 3600.0
@@ -34,7 +35,12 @@ class StateTooLarge(ValueError):
 
 @runtime_checkable
 class StateStore(Protocol):
-    """The store interface: thread-safe ``get``/``put`` of one instance's JSON object, with ``ttl``/``max_bytes``."""
+    """The store interface: thread-safe ``get``/``put`` of one instance's JSON object, with ``ttl``/``max_bytes``.
+
+    A store may also offer ``update(instance, values, delete) -> merged values``, merging in one step (both of
+    pyview's stores do): writes then use it, else they read, merge and put under a lock of this process. And
+    ``remote = True`` says its calls wait for the network: the server runtime then makes them in worker threads.
+    """
 
     ttl: float
     max_bytes: int
@@ -44,6 +50,19 @@ class StateStore(Protocol):
 
     def put(self, instance: str, values: dict[str, Any]) -> None:
         """Replace the values of ``instance`` (the TTL starts again). Raises :class:`StateTooLarge`."""
+
+
+def merged_state(current: dict[str, Any] | None, values: dict[str, Any], delete: Sequence[str]) -> dict[str, Any]:
+    """``current`` with ``values`` set and the keys in ``delete`` removed (a write merges key by key).
+
+    Example:
+        >>> merged_state({"units": "C", "page": 2}, {"units": "F"}, ["page"])
+        {'units': 'F'}
+    """
+    out = {**(current or {}), **values}
+    for key in delete:
+        out.pop(key, None)
+    return out
 
 
 def encode_state(values: dict[str, Any], max_bytes: int) -> str:
@@ -101,13 +120,25 @@ class MemoryStore:
     def put(self, instance: str, values: dict[str, Any]) -> None:
         text = encode_state(values, self.max_bytes)
         with self._lock:
-            self._entries.pop(instance, None)
-            self._entries[instance] = (time.monotonic() + self.ttl, text)
-            now = time.monotonic()
-            while self._entries and (
-                len(self._entries) > self.max_entries or next(iter(self._entries.values()))[0] < now
-            ):
-                self._entries.popitem(last=False)
+            self._keep(instance, text)
+
+    def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        """Merge ``values`` into the values of ``instance`` (keys in ``delete`` removed) in one step, so writes of
+        several threads never lose each other's keys; the merged values. Raises :class:`StateTooLarge`."""
+        with self._lock:
+            entry = self._entries.get(instance)
+            current = json.loads(entry[1]) if entry is not None and entry[0] > time.monotonic() else None
+            merged = merged_state(current, values, delete)
+            self._keep(instance, encode_state(merged, self.max_bytes))
+        return merged
+
+    def _keep(self, instance: str, text: str) -> None:
+        """Store ``text`` for ``instance`` (the caller holds the lock); drop the oldest and the expired entries."""
+        self._entries.pop(instance, None)
+        self._entries[instance] = (time.monotonic() + self.ttl, text)
+        now = time.monotonic()
+        while self._entries and (len(self._entries) > self.max_entries or next(iter(self._entries.values()))[0] < now):
+            self._entries.popitem(last=False)
 
     def __len__(self) -> int:
         return len(self._entries)

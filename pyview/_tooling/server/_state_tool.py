@@ -28,12 +28,14 @@ from mcp.server.extension import ToolBinding
 from mcp_types import CallToolResult, TextContent
 
 from pyview._tooling.server._signing import Signer, TokenError
-from pyview._tooling.server._state_store import MemoryStore, StateStore, StateTooLarge
+from pyview._tooling.server._state_store import MemoryStore, StateStore, StateTooLarge, merged_state
 
 logger = logging.getLogger("pyview.server")
 
 STATE_TOOL = "pyview_state"
 _KIND = "view-state"
+_VERIFIED = 10_000
+"""Verified instance tokens remembered (then forgotten all at once: a dict's single steps are thread-safe)."""
 _DESCRIPTION = (
     "pyview's View state: a View reads and writes the state of its own instance "
     "(called by the View, never by the model)."
@@ -69,6 +71,9 @@ class ViewState:
         self.store = store
         self.principal = principal
         self._lock = threading.Lock()
+        #: instance tokens verified already (the HMAC is not checked again for each write of a View): token ->
+        #: (instance id, the user it is bound to). Only the user check is made again, for each call.
+        self._verified: dict[str, tuple[str, object]] = {}
 
     def mint(self, view: str) -> str:
         """A new instance token for a result shown by ``view``."""
@@ -84,16 +89,22 @@ class ViewState:
         Raises:
             ViewStateError: tampered, foreign, not an instance token, or another user's.
         """
-        try:
-            claims = self.signer.verify(token)
-        except TokenError as exc:
-            raise ViewStateError(f"the View instance id was refused: {exc}") from None
-        instance = claims.get("i")
-        if claims.get("k") != _KIND or not isinstance(instance, str):
-            raise ViewStateError("the View instance id was refused: it is not a View instance id")
-        if claims.get("a") != self.principal():
+        known = self._verified.get(token) if isinstance(token, str) else None
+        if known is None:
+            try:
+                claims = self.signer.verify(token)
+            except TokenError as exc:
+                raise ViewStateError(f"the View instance id was refused: {exc}") from None
+            instance = claims.get("i")
+            if claims.get("k") != _KIND or not isinstance(instance, str):
+                raise ViewStateError("the View instance id was refused: it is not a View instance id")
+            known = (instance, claims.get("a"))
+            if len(self._verified) >= _VERIFIED:  # bounded; a View's next write verifies its token again
+                self._verified.clear()
+            self._verified[str(token)] = known
+        if known[1] != self.principal():
             raise ViewStateError("the View instance id was refused: it belongs to another user")
-        return instance
+        return known[0]
 
     def values(self, token: object) -> dict[str, Any]:
         """The stored values of the instance ``token`` names (``{}`` when none). Raises :class:`ViewStateError`."""
@@ -116,14 +127,16 @@ class ViewState:
         delete = arguments.get("delete") or []
         if not isinstance(values, dict) or not isinstance(delete, list):
             raise ViewStateError("pyview_state put: values must be a JSON object (and delete a list of keys)")
-        with self._lock:  # one read-merge-write at a time in this process; across processes the last write wins
-            merged = {**(self.store.get(instance) or {}), **values}
-            for key in delete:
-                merged.pop(key, None)
-            try:
-                self.store.put(instance, merged)
-            except (StateTooLarge, TypeError) as exc:
-                raise ViewStateError(f"pyview_state put: {exc}") from None
+        update = getattr(self.store, "update", None)  # a store that merges in one step (ours do)
+        try:
+            if callable(update):
+                merged: dict[str, Any] = update(instance, values, delete)
+            else:
+                with self._lock:  # one read-merge-write at a time in this process
+                    merged = merged_state(self.store.get(instance), values, delete)
+                    self.store.put(instance, merged)
+        except (StateTooLarge, TypeError) as exc:
+            raise ViewStateError(f"pyview_state put: {exc}") from None
         return {"v": 1, "values": merged}
 
     def tool_result(self, arguments: dict[str, Any]) -> CallToolResult:
