@@ -173,7 +173,8 @@ async def test_tampered_foreign_and_wrong_kind_ids_get_a_clear_error_and_no_data
         assert put.meta["pyview"]["values"] == {"units": "F"}
         mac = token.split(".")[1]
         payload = claims(token)
-        forged_body = Signer(b"x" * 32).sign({**payload, "i": payload["i"][:-1] + "A"}).split(".")[0]
+        other = payload["i"][:-1] + ("B" if payload["i"].endswith("A") else "A")  # another id (not the same again)
+        forged_body = Signer(b"x" * 32).sign({**payload, "i": other}).split(".")[0]
         cases = {
             "tampered": f"{forged_body}.{mac}",
             "foreign": Signer(b"another server's secret, 32 bytes").sign(payload),
