@@ -21,6 +21,10 @@ CHROMIUM_ARGS = (
     "--disable-component-update",
     "--disable-sync",
 )
+# Below this much free space in /dev/shm, Chromium keeps its shared memory in /tmp instead: a renderer that cannot
+# get shared memory crashes ("Page crashed") even with RAM to spare. Debian's launcher means to do the same
+# (/etc/chromium.d/dev-shm), but its check breaks when /dev/shm is mounted twice, as in some containers.
+SMALL_DEV_SHM = 4 * 1024**3
 _CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 INSTALL_HINT = "Install it with: apt-get install -y chromium   (or set PYVIEW_CHROMIUM to a Chromium/Chrome binary)"
 
@@ -51,4 +55,14 @@ def launch_chromium(playwright: Playwright) -> Browser:
         >>> with sync_playwright() as p:  # doctest: +SKIP
         ...     browser = launch_chromium(p)
     """
-    return playwright.chromium.launch(executable_path=chromium_executable(), args=list(CHROMIUM_ARGS))
+    return playwright.chromium.launch(executable_path=chromium_executable(), args=chromium_args())
+
+
+def chromium_args() -> list[str]:
+    """:data:`CHROMIUM_ARGS`, plus ``--disable-dev-shm-usage`` where ``/dev/shm`` is small or missing."""
+    try:
+        stat = os.statvfs("/dev/shm")
+        small = stat.f_bavail * stat.f_frsize < SMALL_DEV_SHM
+    except OSError:
+        small = True
+    return [*CHROMIUM_ARGS, "--disable-dev-shm-usage"] if small else list(CHROMIUM_ARGS)
