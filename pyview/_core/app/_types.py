@@ -20,6 +20,26 @@ def _str(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+class _Field:
+    """A read-only attribute of a payload: the field ``key`` of its ``raw`` dict, as the subclass's type (a value of
+    another type, or none, reads as ``None``). A plain spec field takes one line, ``locale = _Str("locale")``, rather
+    than a property each; ``doc`` is what ``help()`` shows for it."""
+
+    def __init__(self, key: str, doc: str | None = None) -> None:
+        self.key = key
+        self.__doc__ = doc
+
+
+class _Str(_Field):
+    def __get__(self, payload: Payload, owner: object = None) -> str | None:
+        return _str(payload.raw.get(self.key))
+
+
+class _Dict(_Field):
+    def __get__(self, payload: Payload, owner: object = None) -> dict[str, Any] | None:
+        return _dict(payload.raw.get(self.key))
+
+
 class Payload:
     """Base of the wrapper types: a read-only view of a dict, available as ``.raw``.
 
@@ -67,6 +87,9 @@ class ToolResult(Payload):
 
     __slots__ = ()
 
+    structured_content = _Dict("structuredContent", "``structuredContent``, the machine-readable result.")
+    meta = _Dict("_meta", "``_meta``.")
+
     @property
     def content(self) -> list[dict[str, Any]]:
         """The content blocks (empty list when absent)."""
@@ -74,19 +97,9 @@ class ToolResult(Payload):
         return [b for b in value if isinstance(b, dict)] if isinstance(value, list) else []
 
     @property
-    def structured_content(self) -> dict[str, Any] | None:
-        """``structuredContent``, the machine-readable result."""
-        return _dict(self.raw.get("structuredContent"))
-
-    @property
     def is_error(self) -> bool:
         """True when the tool reported an error (``isError``)."""
         return self.raw.get("isError") is True
-
-    @property
-    def meta(self) -> dict[str, Any] | None:
-        """``_meta``."""
-        return _dict(self.raw.get("_meta"))
 
     @property
     def text(self) -> str:
@@ -120,10 +133,7 @@ class ToolCancelled(Payload):
 
     __slots__ = ()
 
-    @property
-    def reason(self) -> str | None:
-        """Why the tool call was cancelled, if the host said."""
-        return _str(self.raw.get("reason"))
+    reason = _Str("reason", "Why the tool call was cancelled, if the host said.")
 
 
 class HostInfo(Payload):
@@ -131,17 +141,9 @@ class HostInfo(Payload):
 
     __slots__ = ()
 
-    @property
-    def name(self) -> str | None:
-        return _str(self.raw.get("name"))
-
-    @property
-    def version(self) -> str | None:
-        return _str(self.raw.get("version"))
-
-    @property
-    def title(self) -> str | None:
-        return _str(self.raw.get("title"))
+    name = _Str("name")
+    version = _Str("version")
+    title = _Str("title")
 
 
 class HostContext(Payload):
@@ -156,15 +158,15 @@ class HostContext(Payload):
 
     __slots__ = ()
 
-    @property
-    def theme(self) -> str | None:
-        """``"light"`` or ``"dark"``."""
-        return _str(self.raw.get("theme"))
-
-    @property
-    def display_mode(self) -> str | None:
-        """``"inline"``, ``"fullscreen"`` or ``"pip"``."""
-        return _str(self.raw.get("displayMode"))
+    theme = _Str("theme", '``"light"`` or ``"dark"``.')
+    display_mode = _Str("displayMode", '``"inline"``, ``"fullscreen"`` or ``"pip"``.')
+    container_dimensions = _Dict("containerDimensions")
+    safe_area_insets = _Dict("safeAreaInsets", "``{top, right, bottom, left}`` in pixels, on mobile hosts.")
+    locale = _Str("locale")
+    time_zone = _Str("timeZone")
+    user_agent = _Str("userAgent")
+    platform = _Str("platform", '``"web"``, ``"desktop"`` or ``"mobile"``.')
+    tool_info = _Dict("toolInfo", "``{id?, tool}``: the tool call that created this View.")
 
     @property
     def available_display_modes(self) -> list[str]:
@@ -189,40 +191,9 @@ class HostContext(Payload):
         return _str((_dict(self.styles.get("css")) or {}).get("fonts"))
 
     @property
-    def container_dimensions(self) -> dict[str, Any] | None:
-        return _dict(self.raw.get("containerDimensions"))
-
-    @property
-    def safe_area_insets(self) -> dict[str, Any] | None:
-        """``{top, right, bottom, left}`` in pixels, on mobile hosts."""
-        return _dict(self.raw.get("safeAreaInsets"))
-
-    @property
-    def locale(self) -> str | None:
-        return _str(self.raw.get("locale"))
-
-    @property
-    def time_zone(self) -> str | None:
-        return _str(self.raw.get("timeZone"))
-
-    @property
-    def user_agent(self) -> str | None:
-        return _str(self.raw.get("userAgent"))
-
-    @property
-    def platform(self) -> str | None:
-        """``"web"``, ``"desktop"`` or ``"mobile"``."""
-        return _str(self.raw.get("platform"))
-
-    @property
     def device_capabilities(self) -> dict[str, Any]:
         """``{touch?, hover?}`` (empty dict when absent)."""
         return _dict(self.raw.get("deviceCapabilities")) or {}
-
-    @property
-    def tool_info(self) -> dict[str, Any] | None:
-        """``{id?, tool}``: the tool call that created this View."""
-        return _dict(self.raw.get("toolInfo"))
 
     @property
     def tool_name(self) -> str | None:
@@ -241,6 +212,17 @@ class HostCapabilities(Payload):
 
     __slots__ = ()
 
+    open_links = _Dict("openLinks")
+    download_file = _Dict("downloadFile")
+    server_tools = _Dict("serverTools")
+    server_resources = _Dict("serverResources")
+    logging = _Dict("logging")
+    sandbox = _Dict("sandbox")
+    update_model_context = _Dict("updateModelContext", "Content modalities accepted by ``ui/update-model-context``.")
+    message = _Dict("message", "Content modalities accepted by ``ui/message``.")
+    sampling = _Dict("sampling")
+    experimental = _Dict("experimental")
+
     def supports(self, capability: str) -> bool:
         """Whether ``capability`` was advertised; dotted paths look inside, e.g. ``"sampling.tools"``."""
         node: Any = self.raw
@@ -249,51 +231,6 @@ class HostCapabilities(Payload):
                 return False
             node = node[part]
         return node is not None and node is not False
-
-    def _cap(self, key: str) -> dict[str, Any] | None:
-        return _dict(self.raw.get(key))
-
-    @property
-    def open_links(self) -> dict[str, Any] | None:
-        return self._cap("openLinks")
-
-    @property
-    def download_file(self) -> dict[str, Any] | None:
-        return self._cap("downloadFile")
-
-    @property
-    def server_tools(self) -> dict[str, Any] | None:
-        return self._cap("serverTools")
-
-    @property
-    def server_resources(self) -> dict[str, Any] | None:
-        return self._cap("serverResources")
-
-    @property
-    def logging(self) -> dict[str, Any] | None:
-        return self._cap("logging")
-
-    @property
-    def sandbox(self) -> dict[str, Any] | None:
-        return self._cap("sandbox")
-
-    @property
-    def update_model_context(self) -> dict[str, Any] | None:
-        """Content modalities accepted by ``ui/update-model-context``."""
-        return self._cap("updateModelContext")
-
-    @property
-    def message(self) -> dict[str, Any] | None:
-        """Content modalities accepted by ``ui/message``."""
-        return self._cap("message")
-
-    @property
-    def sampling(self) -> dict[str, Any] | None:
-        return self._cap("sampling")
-
-    @property
-    def experimental(self) -> dict[str, Any] | None:
-        return self._cap("experimental")
 
 
 class ActionResult(Payload):
@@ -335,15 +272,12 @@ class ResourceResult(Payload):
     @property
     def text(self) -> str | None:
         """The ``text`` of the first text content, if any."""
-        for item in self.contents:
-            if isinstance(item.get("text"), str):
-                return str(item["text"])
-        return None
+        return self._first("text")
 
     @property
     def blob(self) -> str | None:
         """The base64 ``blob`` of the first binary content, if any."""
-        for item in self.contents:
-            if isinstance(item.get("blob"), str):
-                return str(item["blob"])
-        return None
+        return self._first("blob")
+
+    def _first(self, field: str) -> str | None:
+        return next((str(item[field]) for item in self.contents if isinstance(item.get(field), str)), None)
