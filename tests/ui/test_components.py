@@ -10,6 +10,7 @@ from pyview.ui import (
     ICONS,
     Accordion,
     Alert,
+    AreaChart,
     Avatar,
     Badge,
     BarChart,
@@ -191,6 +192,16 @@ def test_charts_are_svg_with_titles_and_host_colours() -> None:
     bars = render_to_string(BarChart(rows, x="x", y="a", stacked=True))
     assert bars.count("pv-chart__bar ") == 6
     assert render_to_string(Sparkline([])).startswith("<svg")
+
+
+def test_charts_refuse_unknown_and_missing_options_as_a_signature_would() -> None:
+    rows = [{"x": "a", "v": 1}]
+    small = render_to_string(AreaChart(rows, x="x", y="v", width=200, height=80, legend=False))
+    assert 'viewBox="0 0 200 80"' in small and "pv-chart__legend" not in small
+    with pytest.raises(TypeError, match=r"LineChart\(\) got an unexpected keyword argument 'widht'"):
+        LineChart(rows, x="x", y="v", widht=200)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"BarChart\(\) missing required keyword argument: 'y'"):
+        BarChart(rows, x="x")  # type: ignore[call-arg]
 
 
 def test_theme_ships_the_stylesheet_once() -> None:

@@ -15,22 +15,46 @@ from pyview._core.ui._util import cx
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any
+    from typing import Any, Required, TypedDict, Unpack
 
     from pyview._core.components._element import Element
 
+    class ChartOptions(TypedDict, total=False):
+        """The keyword options every chart takes (documented at :func:`LineChart`)."""
 
-def _chart(o: dict[str, Any], kind: str) -> Element:
-    """The chart ``kind`` from ``o``, the arguments its public function was called with (``locals()``, as
-    plotly.express does: one signature per chart for readers and type checkers, one body for all)."""
-    rows = [dict(r) for r in o["data"]]
+        x: Required[str]
+        y: Required[str | Sequence[str]]
+        width: int
+        height: int
+        names: dict[str, str] | None
+        format: Callable[[float], str] | None
+        title: str | None
+        legend: bool
+        class_: object
+
+
+_DEFAULTS: dict[str, object] = {
+    "width": 560, "height": 220, "names": None, "format": None, "title": None, "legend": True, "class_": None,
+}  # fmt: skip
+
+
+def _chart(kind: str, data: Sequence[Any], options: ChartOptions, y_min: float | None, stacked: bool) -> Element:
+    """The chart ``kind`` of ``data``: its public function's own options and the shared ``options``, which arrive as
+    a dict, so unknown and missing names are refused here, as Python refuses them for a plain signature."""
+    name = kind.title().replace(" ", "")  # "Line chart" -> "LineChart"
+    for key in sorted(options.keys() - _DEFAULTS.keys() - {"x", "y"}):
+        raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+    for key in ("x", "y"):
+        if key not in options:
+            raise TypeError(f"{name}() missing required keyword argument: {key!r}")
+    o: dict[str, Any] = {**_DEFAULTS, **options}
+    rows = [dict(r) for r in data]
     ys = series_of(o["y"])
     x: str = o["x"]
-    stacked = bool(o.get("stacked"))
     names: dict[str, str] = o["names"] or {}
     label: Callable[[float], str] = o["format"] or compact
     bars = kind == "Bar chart"
-    fr = Frame(rows, x, ys, o["width"], o["height"], bars, o.get("y_min"), stacked and bars)
+    fr = Frame(rows, x, ys, o["width"], o["height"], bars, y_min, stacked and bars)
     body: list[object] = []
     base_y = fr.sy(max(fr.lo, 0) if fr.lo <= 0 <= fr.hi else fr.lo)
     if bars:
@@ -76,31 +100,20 @@ def _chart(o: dict[str, Any], kind: str) -> Element:
     )
 
 
-def LineChart(
-    data: Sequence[Any],
-    *,
-    x: str,
-    y: str | Sequence[str],
-    width: int = 560,
-    height: int = 220,
-    names: dict[str, str] | None = None,
-    format: Callable[[float], str] | None = None,
-    title: str | None = None,
-    legend: bool = True,
-    y_min: float | None = None,
-    class_: object = None,
-) -> Element:
+def LineChart(data: Sequence[Any], *, y_min: float | None = None, **options: Unpack[ChartOptions]) -> Element:
     """A line chart of one or more series over ``x``, with a y axis, grid, legend and hover tooltips.
 
     Args:
         data: rows (dicts), one per x value, in order.
         x: the key of the x label in each row.
         y: the key (or keys, one line each) of the values.
-        width: the drawing width in px (it scales down to fit its container).
-        height: the drawing height in px.
+        width: the drawing width in px, 560 by default (it scales down to fit its container).
+        height: the drawing height in px, 220 by default.
         names: display names of the series keys.
         format: formats values in tooltips (default: compact, ``1.2k``).
         title: the accessible name (default: a summary).
+        legend: show the legend of the series (default True).
+        class_: more CSS classes for the chart's box.
         y_min: force the y axis to include this value (e.g. 0).
 
     Example:
@@ -110,23 +123,10 @@ def LineChart(
         >>> 'class="pv-chart__line pv-s0"' in html and "<title>Feb: sales: 30</title>" in html
         True
     """
-    return _chart(locals(), "Line chart")
+    return _chart("Line chart", data, options, y_min, False)
 
 
-def AreaChart(
-    data: Sequence[Any],
-    *,
-    x: str,
-    y: str | Sequence[str],
-    width: int = 560,
-    height: int = 220,
-    names: dict[str, str] | None = None,
-    format: Callable[[float], str] | None = None,
-    title: str | None = None,
-    legend: bool = True,
-    y_min: float | None = None,
-    class_: object = None,
-) -> Element:
+def AreaChart(data: Sequence[Any], *, y_min: float | None = None, **options: Unpack[ChartOptions]) -> Element:
     """A line chart with the area under each line filled (same options as :func:`LineChart`).
 
     Example:
@@ -134,23 +134,10 @@ def AreaChart(
         >>> "pv-chart__area" in render_to_string(AreaChart([{"d": 1, "v": 2}, {"d": 2, "v": 5}], x="d", y="v"))
         True
     """
-    return _chart(locals(), "Area chart")
+    return _chart("Area chart", data, options, y_min, False)
 
 
-def BarChart(
-    data: Sequence[Any],
-    *,
-    x: str,
-    y: str | Sequence[str],
-    width: int = 560,
-    height: int = 220,
-    names: dict[str, str] | None = None,
-    format: Callable[[float], str] | None = None,
-    title: str | None = None,
-    legend: bool = True,
-    stacked: bool = False,
-    class_: object = None,
-) -> Element:
+def BarChart(data: Sequence[Any], *, stacked: bool = False, **options: Unpack[ChartOptions]) -> Element:
     """Vertical bars per ``x``: grouped side by side for several series, or ``stacked``.
 
     Example:
@@ -158,7 +145,7 @@ def BarChart(
         >>> render_to_string(BarChart([{"q": "Q1", "n": 4}], x="q", y="n")).count("pv-chart__bar ")
         1
     """
-    return _chart(locals(), "Bar chart")
+    return _chart("Bar chart", data, options, None, stacked)
 
 
 def Sparkline(

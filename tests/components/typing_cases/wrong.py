@@ -3,7 +3,7 @@
 from typing import TypedDict
 
 from pyview import View, component, h, use_app, use_server_tool, use_tool_input, use_tool_result
-from pyview.ui import Buton  # E: attr-defined
+from pyview.ui import AreaChart, BarChart, Buton, LineChart  # E: attr-defined
 
 
 class Weather(TypedDict):
@@ -69,3 +69,11 @@ h("my-widget", anything_goes=1)  # fine: a custom element takes any keyword
 
 def forward(**attrs: object) -> object:
     return h.div(**attrs)  # fine: a component forwarding its own keywords
+
+
+rows = [{"m": "Jan", "n": 3}]
+LineChart(rows, x="m", y="n", y_min=0, width=300, names={"n": "Sales"}, legend=False)  # fine
+LineChart(rows, x="m", y="n", widht=300)  # E: call-arg
+AreaChart(rows, x="m")  # E: call-arg
+BarChart(rows, x="m", y="n", height="tall")  # E: arg-type
+BarChart(rows, x="m", y="n", y_min=0)  # E: call-arg
