@@ -42,11 +42,12 @@ def _chart(kind: str, data: Sequence[Any], options: ChartOptions, y_min: float |
     """The chart ``kind`` of ``data``: its public function's own options and the shared ``options``, which arrive as
     a dict, so unknown and missing names are refused here, as Python refuses them for a plain signature."""
     name = kind.title().replace(" ", "")  # "Line chart" -> "LineChart"
-    for key in sorted(options.keys() - _DEFAULTS.keys() - {"x", "y"}):
-        raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
-    for key in ("x", "y"):
-        if key not in options:
-            raise TypeError(f"{name}() missing required keyword argument: {key!r}")
+    unknown = sorted(options.keys() - _DEFAULTS.keys() - {"x", "y"})
+    if unknown:
+        raise TypeError(f"{name}() got an unexpected keyword argument {unknown[0]!r}")
+    missing = [key for key in ("x", "y") if key not in options]
+    if missing:
+        raise TypeError(f"{name}() missing required keyword argument: {missing[0]!r}")
     o: dict[str, Any] = {**_DEFAULTS, **options}
     rows = [dict(r) for r in data]
     ys = series_of(o["y"])
