@@ -117,21 +117,22 @@ def test_inline_card(weather: Any) -> None:
     # the View reports its size, and the host sized the inline frame to the card: the report follows the paint, so
     # wait for the card's own (the skeleton's came before it)
     card = weather.frame.evaluate("() => pyviewFrame.measure().height")  # what every runtime measures and reports
-    height = last_size_near(weather, card)
-    assert 250 < height < 450
+    assert 250 < card < 450
+    wait_for_size_report(weather, card)  # the host's frame ends at the card's height, not at an in-between one
 
 
-def last_size_near(view: Any, height: float, timeout: float = 20.0) -> float:
-    """The height of the host's latest size report once it is within 2 px of ``height`` (a rounding), or whatever it
-    is when ``timeout`` (a hang guard) runs out."""
+def wait_for_size_report(view: Any, height: float, deadline: float = 60.0) -> None:
+    """Wait until the host's latest size report is within 2 px of ``height`` (a rounding); fail at ``deadline``
+    (a hang guard, not a time limit), naming the reports the host got."""
     import time
 
-    deadline = time.monotonic() + timeout
+    give_up = time.monotonic() + deadline
     while True:
         sizes = view.host.sizes
-        last = float(sizes[-1]["height"]) if sizes else -1.0
-        if abs(last - height) <= 2 or time.monotonic() > deadline:
-            return last
+        if sizes and abs(float(sizes[-1]["height"]) - height) <= 2:
+            return
+        if time.monotonic() > give_up:
+            raise AssertionError(f"the View never reported a height near {height}; the host got {sizes[-6:]}")
         view.page.wait_for_timeout(25)
 
 

@@ -29,13 +29,21 @@ globalThis.pyviewFrame = (() => {
     last = [width, height];
     post({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { width, height } });
   };
+  const later = () => {
+    if (!scheduled) { scheduled = true; requestAnimationFrame(report); }
+  };
+  // Now, and once more at the next frame: a tree replaced and then patched within one task can measure smaller in
+  // between and be back at its old size by the next frame, which a resize observer never reports (no change).
+  const reportNow = () => {
+    if (!owned || !post) return;
+    report();
+    later();
+  };
   const watch = (send) => {
     if (!owned || post) return;
     post = send;
     report();
-    observer = new ResizeObserver(() => {
-      if (!scheduled) { scheduled = true; requestAnimationFrame(report); }
-    });
+    observer = new ResizeObserver(later);
     observer.observe(document.documentElement);
     observer.observe(document.body);
   };
@@ -76,5 +84,5 @@ globalThis.pyviewFrame = (() => {
     observer?.disconnect();
     return last ? JSON.stringify(last) : null;
   };
-  return { measure, watch, report: () => owned && post && report(), applyContext, handOver };
+  return { measure, watch, report: reportNow, applyContext, handOver };
 })();
