@@ -106,16 +106,18 @@ def LineChart(data: Sequence[Any], *, y_min: float | None = None, **options: Unp
 
     Args:
         data: rows (dicts), one per x value, in order.
-        x: the key of the x label in each row.
-        y: the key (or keys, one line each) of the values.
-        width: the drawing width in px, 560 by default (it scales down to fit its container).
-        height: the drawing height in px, 220 by default.
-        names: display names of the series keys.
-        format: formats values in tooltips (default: compact, ``1.2k``).
-        title: the accessible name (default: a summary).
-        legend: show the legend of the series (default True).
-        class_: more CSS classes for the chart's box.
         y_min: force the y axis to include this value (e.g. 0).
+
+    Other Parameters:
+        x (str): the key of the x label in each row (every chart takes these).
+        y (str | Sequence[str]): the key (or keys, one line each) of the values.
+        width (int): the drawing width in px, 560 by default (it scales down to fit its container).
+        height (int): the drawing height in px, 220 by default.
+        names (dict[str, str] | None): display names of the series keys.
+        format (Callable[[float], str] | None): formats values in tooltips (default: compact, ``1.2k``).
+        title (str | None): the accessible name (default: a summary).
+        legend (bool): show the legend of the series (default True).
+        class_ (object): more CSS classes for the chart's box.
 
     Example:
         >>> from pyview.components import render_to_string
