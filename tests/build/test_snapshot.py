@@ -119,3 +119,17 @@ def test_a_package_view_reading_its_data_file_at_import_is_imported_before_the_s
     assert isinstance(spec, dict)
     meta = json.loads((snapshot_dir(ensure_runtime()) / f"{spec['key']}.json").read_text())
     assert "labelled_view" in meta["imported"] and meta["skipped"] == {} and built.notes == []
+
+
+def test_a_core_snapshot_holds_no_view_and_is_shared_by_views_with_the_same_stdlib(tmp_path: Path) -> None:
+    (tmp_path / "first_view.py").write_text(HELLO.read_text())
+    (tmp_path / "second_view.py").write_text(HELLO.read_text().replace("Hello", "Hei"))
+    first, second = (build_view(tmp_path / name, snapshot="core") for name in ("first_view.py", "second_view.py"))
+    keys = [_config(built.html)["snapshot"]["key"] for built in (first, second)]  # type: ignore[index]
+    assert keys[0] == keys[1]  # one snapshot for both: the View is not part of it
+    meta = json.loads((snapshot_dir(ensure_runtime()) / f"{keys[0]}.json").read_text())
+    assert "pyview._core.app._app" in meta["imported"]
+    assert not {"first_view", "second_view"} & set(meta["imported"]) and meta["skipped"] == {}
+    own = _config(build_view(tmp_path / "first_view.py", snapshot=True).html)["snapshot"]
+    assert own["key"] != keys[0]  # type: ignore[index]  # a View's own snapshot imports it: another snapshot
+    assert first.html != second.html  # each document carries its own View, imported at boot (tests/browser run them)

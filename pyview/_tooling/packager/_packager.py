@@ -142,7 +142,7 @@ def build_view(
     title: str | None = None,
     boot_timeout: float = DEFAULT_BOOT_TIMEOUT,
     progress: ProgressCallback | None = None,
-    snapshot: bool = False,
+    snapshot: bool | Literal["core"] = False,
     stdlib: Sequence[str] = (),
 ) -> BuiltView:
     """Build a View into one self-contained HTML document.
@@ -163,7 +163,10 @@ def build_view(
         progress: receives status lines while the runtime or wheels are fetched.
         snapshot: bake a memory snapshot (Python started, pyview and the View imported; made in Node at build time,
             cached): inline, it is embedded; url, it is a runtime file under ``runtime_url + "snapshots/"``; auto,
-            it is a runtime part. Views with ``packages`` boot without one (see ``BuiltView.notes``).
+            it is a runtime part. Views with ``packages`` boot without one (see ``BuiltView.notes``). ``"core"``:
+            a snapshot of pyview's browser core alone, the View imported at boot: made once and shared by every View
+            that carries the same standard library (a rebuild after an edit makes none), at the cost of the View's
+            own imports at boot.
         stdlib: standard library modules an inline or auto document carries beyond those the View imports (it carries
             only what the View's, pyview's and the packages' code import, found statically; see ``_stdlib.py``),
             e.g. ``["zoneinfo"]`` for a module imported by name at run time; ``["all"]`` keeps all of it.
@@ -211,7 +214,9 @@ def build_view(
     elif snapshot:
         assert dist is not None
         trimmed = stdlib_zip(dist, selection) if selection is not None and not selection.full else None
-        baked = make_snapshot(dist, browser_core_sources(), sources.files, sources.entry, sources.data, trimmed)
+        baked = make_snapshot(
+            dist, browser_core_sources(), sources.files, sources.entry, sources.data, trimmed, core_only=snapshot == "core"
+        )
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
     built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked, selection)
     if baked is not None and dist is not None and runtime == "url":

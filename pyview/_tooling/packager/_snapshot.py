@@ -101,10 +101,16 @@ def make_snapshot(
     entry: str,
     data: dict[str, bytes] | None = None,
     stdlib: bytes | None = None,
+    *,
+    core_only: bool = False,
 ) -> Snapshot:
     """Make (or reuse from the cache) the snapshot for a View: core and ``entry`` imported in Node, with the
     View's data files (``data``) in place as at boot, and the standard library zip the document carries (``stdlib``;
     ``None``: the runtime's whole ``python_stdlib.zip``, as served in url mode).
+
+    ``core_only``: import pyview's browser core only. Such a snapshot holds nothing of the View (its modules are
+    imported at boot, from the files every boot puts in place), so one is made per core and standard library and
+    serves every View that carries the same standard library.
 
     Raises:
         BuildError: Node is missing, the runtime is not the pinned build, or Node failed to make the snapshot.
@@ -118,6 +124,8 @@ def make_snapshot(
             f"{SNAPSHOT_BUILD_ID[:12]}…: a memory snapshot would not restore. "
             "Run `pyview runtime fetch` again, or build with --no-snapshot."
         )
+    if core_only:
+        view_files, entry, data = {}, "", None
     files = {**core, **view_files}
     modules = [*STDLIB_PRELOAD, *snapshot_modules(core)]
     sha = hashlib.sha256(f"{SNAPSHOT_FORMAT}\0{build_id}\0{MOUNT_ROOT}\0{entry}\0".encode())
@@ -154,7 +162,7 @@ def make_snapshot(
             "files": files,
             "data": {path: base64.b64encode(content).decode() for path, content in data.items()},
             "modules": modules,
-            "optional": [entry],
+            "optional": [entry] if entry else [],
             "out": raw.as_posix(),
         }
         try:
