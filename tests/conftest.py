@@ -4,6 +4,10 @@ Served Views carry a memory snapshot by default where Node can make one (``Views
 takes seconds per View version, so the suite serves Views without one unless a test asks
 (tests/server/test_served_snapshot.py does, and tests/browser/test_snapshot_boot.py builds them directly).
 
+Views built with ``pyview_build`` (and so every ``mount_view``) restore a shared core snapshot unless the test chooses
+(``snapshot=False`` for a plain start): it is made once per standard library for the whole suite, where a plain start
+costs seconds of CPU in every frame (bench/startup.py). tests/browser/test_boot.py keeps the plain start covered.
+
 Browser tests run last (``--pyview-order`` in pyproject.toml's ``addopts``: pyview's plugin changes no order
 unless asked), and the longest browser modules first among them (:data:`LONG_BROWSER_MODULES`).
 """
@@ -11,10 +15,13 @@ unless asked), and the longest browser modules first among them (:data:`LONG_BRO
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from pyview._tooling.testing.plugin import uses_browser
+from pyview.packager import BuiltView
 
 os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
 
@@ -26,6 +33,19 @@ LONG_BROWSER_MODULES = (
     "tests/realhost/test_realhost.py",
     "tests/examples/test_orders_browser.py",
 )
+
+
+@pytest.fixture(scope="session")
+def pyview_build(pyview_build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
+    """pyview's ``pyview_build``, with ``snapshot="core"`` unless the test gives ``snapshot`` (or builds for the
+    server runtime, or with packages: those have no snapshot)."""
+
+    def build(path: str | os.PathLike[str], **options: Any) -> BuiltView:
+        if options.get("runtime") != "server" and not options.get("packages"):
+            options.setdefault("snapshot", "core")
+        return pyview_build(path, **options)
+
+    return build
 
 
 @pytest.hookimpl(trylast=True)
