@@ -31,10 +31,15 @@ def page(browser: object) -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def build() -> Callable[..., BuiltView]:
-    """Build a test View once per option set; paths are shown relative to the repository, as a developer runs it."""
+    """Build a test View once per option set; paths are shown relative to the repository, as a developer runs it.
+
+    Like the suite's ``pyview_build`` (tests/conftest.py), a View restores the shared core snapshot unless the test
+    gives ``snapshot``; modules about the plain start itself override this fixture (test_boot.py)."""
     cache: dict[tuple[object, ...], BuiltView] = {}
 
     def build_once(name: str, **options: object) -> BuiltView:
+        if options.get("runtime") != "server" and not options.get("packages"):
+            options.setdefault("snapshot", "core")
         key = (name, *sorted((k, str(v)) for k, v in options.items()))
         if key not in cache:
             here = os.getcwd()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -11,6 +12,12 @@ from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def build(build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
+    """``build`` without the default core snapshot (tests/browser/conftest.py): this module is about the plain start."""
+    return functools.partial(build, snapshot=False)
 
 
 def view_requests(page: Any, request: Any, requests: list[str]) -> None:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,13 @@ from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def build(build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
+    """``build`` without the default core snapshot (tests/browser/conftest.py): this module is about the plain start."""
+    return functools.partial(build, snapshot=False)
+
 
 # the APIs boot.js may use that older engines lack; ReadableStream.from is not used, and deleted to prove it
 REMOVE_ALL = """<script>
