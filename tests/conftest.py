@@ -1,8 +1,9 @@
 """Suite-wide defaults.
 
 Served Views carry a memory snapshot by default where Node can make one (``Views(snapshot="auto")``); making one
-takes seconds per View version, so the suite serves Views without one unless a test asks
-(tests/server/test_served_snapshot.py does, and tests/browser/test_snapshot_boot.py builds them directly).
+takes seconds per View version, so the suite serves them with the shared core snapshot (``"core"``, as ``pyview
+dev`` does) unless a test asks for their own (tests/server/test_served_snapshot.py does, and
+tests/browser/test_snapshot_boot.py builds them directly).
 
 Views built with ``pyview_build`` (and so every ``mount_view``) restore a shared core snapshot unless the test chooses
 (``snapshot=False`` for a plain start): it is made once per standard library for the whole suite, where a plain start
@@ -23,7 +24,7 @@ import pytest
 from pyview._tooling.testing.plugin import uses_browser
 from pyview.packager import BuiltView
 
-os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
+os.environ.setdefault("PYVIEW_SNAPSHOT", "core")
 
 # The browser modules that take longest on their one worker (--dist loadscope keeps a module on one worker; the
 # cross-engine suite is ~12 WebKit and Firefox boots): sent out before the other browser modules, so the run does

@@ -38,3 +38,22 @@ def test_the_snapshot_choice_is_part_of_the_uri_and_read_from_the_environment(mo
     assert with_one.snapshot and not without.snapshot and with_one.uri != without.uri
     with pytest.raises(ValueError, match="snapshot must be one of"):
         Views(snapshot="always")  # type: ignore[arg-type]
+
+
+def test_core_serves_one_snapshot_of_pyviews_core_to_every_view(tmp_path: Path) -> None:
+    """``"core"`` (what ``pyview dev`` and this suite serve): every View's snapshot part is the same stored bytes, made
+    once; a View's own snapshot (``"auto"``) is another. Booting from it: tests/browser, every served View."""
+    other = tmp_path / "other_view.py"
+    other.write_text(HELLO.read_text().replace("Hello", "Hei"))
+    views = Views(runtime="auto", cache_dir=None, snapshot="core")
+    handles = [views.add("hello", HELLO), views.add("other", other), views.add("own", HELLO, snapshot="auto")]
+    assert all(handle.snapshot for handle in handles)
+    assert handles[0].uri != handles[2].uri  # the choice is part of the URI
+
+    def snapshot_part(handle: object) -> str:
+        handle._load_or_build()  # type: ignore[attr-defined]
+        (part,) = [p for p in handle._parts if p.name == "pyview-snapshot.bin"]  # type: ignore[attr-defined]
+        return str(part.sha256)
+
+    core, core_again, own = (snapshot_part(handle) for handle in handles)
+    assert core == core_again and own != core

@@ -67,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
 
     import os
 
-    # every edit is a new View version: a memory snapshot for each (seconds in Node) would slow the loop down
-    os.environ.setdefault("PYVIEW_SNAPSHOT", "off")
+    # every edit is a new View version: a snapshot of each (seconds in Node) would slow the loop down, so the frames
+    # restore one snapshot of pyview's core, made once, and import the edited View at boot
+    os.environ.setdefault("PYVIEW_SNAPSHOT", "core")
     return run_dev(
         args.server,
         host=args.host,

@@ -66,9 +66,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "it from --runtime-url, or from this server with --http",
     )  # fmt: skip
     parser.add_argument(
-        "--snapshot", choices=("auto", "on", "off"),
+        "--snapshot", choices=("auto", "core", "on", "off"),
         help="memory snapshots for Pyodide Views (Python ready several times sooner): auto (default) when Node "
         "can make one here, beside the document (a runtime part, or a file beside the url runtime), never inline; "
+        "core: as auto, one snapshot of pyview's core shared by every View (the View imported at boot); "
         "on: inline Views embed it too (the document grows by several MB)",
     )  # fmt: skip
     parser.add_argument("--no-warm-up", action="store_true", help="build Views on first read, not at start-up")

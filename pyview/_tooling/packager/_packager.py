@@ -214,8 +214,9 @@ def build_view(
     elif snapshot:
         assert dist is not None
         trimmed = stdlib_zip(dist, selection) if selection is not None and not selection.full else None
+        core_only = snapshot == "core"
         baked = make_snapshot(
-            dist, browser_core_sources(), sources.files, sources.entry, sources.data, trimmed, core_only=snapshot == "core"
+            dist, browser_core_sources(), sources.files, sources.entry, sources.data, trimmed, core_only=core_only
         )
         notes += [f"memory snapshot: {name} is imported at boot instead ({why})" for name, why in baked.skipped.items()]
     built = _assemble(sources, dist, runtime, runtime_url, wheels, title, boot_timeout, info, baked, selection)

@@ -38,11 +38,13 @@ ViewRuntime = Literal["inline", "url", "server", "auto"]
 ``auto``: on the server from the first paint, and in the frame once Python, fetched in the background as runtime
 parts, is up (where the host allows WebAssembly)."""
 VIEW_RUNTIMES: tuple[str, ...] = get_args(ViewRuntime)
-SnapshotMode = Literal["auto", "on", "off"]
+SnapshotMode = Literal["auto", "core", "on", "off"]
 """Whether a served Pyodide View carries a memory snapshot (``pyview build --snapshot``): ``"auto"`` for a View whose
 snapshot travels beside its document (runtime ``auto``: a runtime part; ``url``: a runtime file) when one can be
 made here (Node on ``PATH``, no ``packages``; if making it fails, the View is served without one and the log says
-why), never inline; ``"on"`` (inline too; a failure fails the build), ``"off"``."""
+why), never inline; ``"core"`` as ``"auto"``, with a snapshot of pyview's core alone, shared by every View and
+version (``build_view(snapshot="core")``: what ``pyview dev`` serves, as every edit is a new version); ``"on"``
+(inline too; a failure fails the build), ``"off"``."""
 SNAPSHOT_MODES: tuple[str, ...] = get_args(SnapshotMode)
 _PERMISSION_FIELDS = {
     "camera": "camera",
@@ -121,12 +123,15 @@ class ServerView:
         #: whether the document is built with a memory snapshot (``"auto"``: a Pyodide View without packages on a
         #: machine with Node; see :data:`SnapshotMode`)
         self.snapshot = snapshot == "on" or (
-            snapshot == "auto" and runtime in ("auto", "url") and not packages and shutil.which("node") is not None
+            snapshot in ("auto", "core")
+            and runtime in ("auto", "url")
+            and not packages
+            and shutil.which("node") is not None
         )
         sources = load_view_sources(self.path)  # cheap; fails at declaration on a missing View or a syntax error
         self.entry = sources.entry
         self._source_digest = sources.digest()
-        snapshot_part = ["snapshot"] if self.snapshot else []
+        snapshot_part = [f"snapshot:{snapshot}"] if self.snapshot else []
         self.digest = _digest(
             sources.digest(),
             runtime,
@@ -218,11 +223,13 @@ class ServerView:
         if mode in ("inline", "auto"):  # the standard library is chosen for the documents that carry a trimmed one
             options["stdlib"] = self.stdlib
         try:
-            built = build_view(sources, snapshot=self.snapshot, **options)
+            core = self.snapshot and self.snapshot_mode == "core"
+            snapshot: bool | Literal["core"] = "core" if core else self.snapshot
+            built = build_view(sources, snapshot=snapshot, **options)
         except BuildError as exc:
-            if not self.snapshot or self.snapshot_mode != "auto":
+            if not self.snapshot or self.snapshot_mode not in ("auto", "core"):
                 raise
-            # snapshot="auto": a View that cannot be snapshot here is still served, starting Python the plain way
+            # "auto" or "core": a View that cannot be snapshot here is still served, starting Python the plain way
             logger.warning("pyview: View %r is served without a memory snapshot: %s", self.name, exc)
             built = build_view(sources, **options)
         for note in built.notes:

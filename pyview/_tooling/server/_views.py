@@ -61,8 +61,10 @@ class Views(Extension):
         session_ttl: seconds a server-runtime session token stays valid after its last event.
         snapshot: the default of :meth:`add`'s ``snapshot``: ``"auto"`` (an auto or url View carries a memory
             snapshot beside its document, as a runtime part or file, when Node can make one here: Python is ready
-            several times sooner; never inline), ``"on"`` (inline too: the document grows by several MB) or ``"off"``.
-            Default: ``$PYVIEW_SNAPSHOT``, else ``"auto"`` (``pyview serve --snapshot`` sets it). See
+            several times sooner; never inline), ``"core"`` (as ``"auto"``, one snapshot of pyview's core shared by
+            every View, the View imported at boot; ``pyview dev``'s default), ``"on"`` (inline too: the document
+            grows by several MB) or ``"off"``. Default: ``$PYVIEW_SNAPSHOT``, else ``"auto"`` (``pyview serve
+            --snapshot`` sets it). See
             docs/ARCHITECTURE.md, "Memory snapshots".
         state_store: where ``use_view_state`` values live (:class:`~pyview.server.MemoryStore` in this process by
             default; :class:`~pyview.server.RedisStateStore` for several processes or machines). Every store has
@@ -148,7 +150,7 @@ class Views(Extension):
             runtime: where the View's Python runs: ``"auto"``, ``"server"``, ``"inline"`` or ``"url"`` (see
                 :class:`Views`; default: the ``Views``' own). ``"server"`` and ``"auto"`` register the app-only
                 ``pyview_event`` tool that carries the View's events to this server.
-            snapshot: whether the document carries a memory snapshot: ``"auto"``, ``"on"`` or ``"off"`` (see
+            snapshot: whether the document carries a memory snapshot: ``"auto"``, ``"core"``, ``"on"`` or ``"off"`` (see
                 :class:`Views`; default: the ``Views``' own).
             stdlib: standard library modules an inline document carries beyond those the View imports, e.g.
                 ``["zoneinfo"]``; ``["all"]`` keeps all of it (``pyview build --stdlib``; unused by other runtimes).
