@@ -26,6 +26,7 @@ sys.path.insert(0, str(EXAMPLE))
 import orders_view  # noqa: E402
 from orders_store import MAX_SEARCH, OrderError, OrderStore  # noqa: E402
 from orders_view import screen as screen_module  # noqa: E402
+from orders_view import table as table_module  # noqa: E402
 from orders_view.screen import OrdersScreen  # noqa: E402
 
 FULL = {"serverTools", "updateModelContext", "downloadFile"}
@@ -214,6 +215,17 @@ def test_search_by_customer_and_clear_an_empty_result(screen: Screen, host: Orde
     assert "No orders match these filters" in screen.find(".o-empty").text
     screen.click("Clear filters")
     assert len(rows(screen)) == 20 and screen.find("input[type=search]").value == ""
+
+
+def test_a_pages_rows_render_once_while_other_state_changes(
+    screen: Screen, host: OrdersHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dated: list[str] = []  # each row's render formats its date once
+    real = table_module.date
+    monkeypatch.setattr(table_module, "date", lambda value: dated.append(value) or real(value))
+    screen.click(chip(screen, "Shipped"))  # the query changes, loading shows, the page comes, loading ends
+    assert host.calls[-1][1]["status"] == "shipped" and {r["status"] for r in rows(screen)} == {"Shipped"}
+    assert len(dated) == len(rows(screen))  # the new page's rows, once; the old page's rows not again
 
 
 def test_page_forward_and_back(screen: Screen, host: OrdersHost) -> None:

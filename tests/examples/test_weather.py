@@ -375,6 +375,24 @@ def test_unit_toggle_refetches_through_the_app_only_tool_and_tells_the_model() -
     assert screen.find("h1").text == "Paris" and screen.find("button[aria-pressed=true]").text == "°C"
 
 
+def test_a_refreshed_forecast_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked: list[object] = []
+    real = components.shape_problem
+
+    def counted(value: Any, kind: Any, where: str = "") -> str | None:
+        checked.append(value)
+        return real(value, kind, where)
+
+    monkeypatch.setattr(components, "shape_problem", counted)
+    app, screen = mounted()
+    app.emit("tool_result", result_for("Oslo"))
+    screen.settle()
+    assert len(checked) == 1  # the host's result, by the render
+    app.tool_results["refresh_weather"] = result_for("Oslo", "imperial")
+    screen.click("°F")
+    assert len(checked) == 2 and "mph" in screen.text  # the refreshed one, by fetch only (the render trusts it)
+
+
 def test_unit_toggle_shows_a_failure_and_keeps_the_forecast() -> None:
     app, screen = mounted()
     app.emit("tool_result", result_for("Oslo"))
@@ -542,6 +560,14 @@ def test_every_condition_has_an_icon(condition: str) -> None:
     for is_day in (True, False):
         html = render_to_string(icons.WeatherIcon(condition, is_day, label=condition))
         assert html.startswith("<svg") and ("<circle" in html or "<path" in html or "<line" in html)
+
+
+def test_an_icon_is_built_once_and_the_same_elements_shown_again() -> None:
+    icons = importlib.import_module("weather_view.icons")
+    first, again = icons.WeatherIcon("rain", True, 28, "Rain"), icons.WeatherIcon("rain", True, 28, "Rain")
+    assert first is again and render_to_string(first) == render_to_string(again)
+    assert all(a is b for a, b in zip(icons.icon_shapes("snow", False), icons.icon_shapes("snow", False), strict=True))
+    assert icons.WeatherIcon("rain", True, 40, "Rain") is not first  # another size: another icon
 
 
 def test_chart_geometry() -> None:

@@ -3,7 +3,11 @@ without the session asks for it; every event carries only the small session toke
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
+import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -180,3 +184,20 @@ def test_tokens_are_compressed_and_decompression_is_bounded() -> None:
     assert len(bomb) < signer.max_bytes
     with pytest.raises(TokenError, match="malformed"):
         signer.verify(bomb)
+
+
+@pytest.mark.parametrize("size", [300, 3_000, 30_000])
+def test_a_token_is_compressed_with_a_window_that_fits_it_and_as_small(size: int) -> None:
+    secret = b"0123456789abcdef0123456789abcdef"
+    signer = Signer(secret, max_bytes=1_000_000)
+    payload = {"k": "data", "t": {"orders": [{"status": "delivered", "n": n} for n in range(size // 30)]}}
+    body = signer.sign(payload).partition(".")[0]
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    raw = json.dumps(payload, separators=(",", ":")).encode()
+    window = 2 ** ((packed[0] >> 4) + 8)  # the zlib header's CINFO: the compressor's window
+    assert window < 32_768 or len(raw) > 16_000  # not zlib's default window for a token that needs less
+    assert len(packed) == len(zlib.compress(raw, 6)) and json.loads(zlib.decompress(packed)) == payload
+    # a token packed with zlib's default window (as signed before) verifies the same
+    before = base64.urlsafe_b64encode(zlib.compress(raw, 6)).rstrip(b"=").decode()
+    mac = hmac.new(secret, before.encode(), hashlib.sha256).digest()
+    assert signer.verify(f"{before}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}") == payload

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -126,3 +127,37 @@ async def test_timers_of_finds_sleeps_not_waits_that_race_a_timeout() -> None:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     assert root.timers == {}
+
+
+async def test_a_task_waiting_on_a_worker_thread_costs_no_read_of_the_loops_timers() -> None:
+    root = ServerRoot("timers")
+    loop = asyncio.get_running_loop()
+    root.loop = loop
+    release = threading.Event()
+
+    class Watched:
+        """The running loop's timers, each read of them counted (a busy server has one per idle connection)."""
+
+        reads = 0
+
+        @property
+        def _scheduled(self) -> Any:
+            Watched.reads += 1
+            return loop._scheduled  # type: ignore[attr-defined]
+
+    async def in_thread() -> None:
+        await loop.run_in_executor(None, release.wait, 60)  # as a remote View-state store's write
+
+    async def plain() -> None:
+        await asyncio.sleep(60)
+
+    threaded, sleeping = root.spawn(in_thread(), "a test"), root.spawn(plain(), "a test")
+    await asyncio.sleep(0)
+    try:
+        assert timers_of([threaded], root, Watched()) == {} and Watched.reads == 0  # type: ignore[arg-type]
+        assert set(timers_of([threaded, sleeping], root, Watched())) == {sleeping}  # type: ignore[arg-type]
+        assert Watched.reads == 1
+    finally:
+        release.set()
+        sleeping.cancel()
+        await asyncio.gather(threaded, sleeping, return_exceptions=True)

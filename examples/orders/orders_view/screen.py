@@ -30,8 +30,10 @@ from pyview.components import (
     component,
     h,
     use_app,
+    use_callback,
     use_effect,
     use_host_context,
+    use_ref,
     use_state,
     use_tool_result,
     use_view_state,
@@ -173,13 +175,20 @@ def OrdersScreen() -> Element:
         save_query({**query, "page": number})
         set_back_to(None)
 
-    def select(order_id: int | None) -> None:
+    selected_now = use_ref(selected)  # what select reads: the selection of the latest render
+    selected_now.current = selected
+
+    def select_order(order_id: int | None) -> None:
         # Back to the list: the row that was opened gets focus (WAI-ARIA practice), not the first control.
-        set_back_to(selected if order_id is None else None)
+        set_back_to(selected_now.current if order_id is None else None)
         set_selected(order_id)
         save_order(order_id)
         set_detail_error(None)
         set_confirming(False)
+
+    # One function across renders (it uses only setters and the ref): the table's rows, memoised components, then
+    # skip re-rendering when only other state changed (a page loading, a notice), instead of all rendering again.
+    select = use_callback(select_order, [])
 
     def cancelled(answer: CancelResult) -> None:
         order = answer["order"]

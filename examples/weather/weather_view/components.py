@@ -78,6 +78,11 @@ def _get(payload: Any, key: str, default: Any = None) -> Any:
     return default if value is None else value
 
 
+def _fresh(refreshed: tuple[ToolResult | None, ToolResult] | None) -> ToolResult | None:
+    """The refreshed forecast of ``WeatherView``'s state: ``fetch`` checked it before keeping it."""
+    return refreshed[1] if refreshed is not None else None
+
+
 def _sky(condition: str, is_day: bool) -> str:
     """The card's tint: a bit of the sky behind the numbers."""
     if condition == "thunderstorm":
@@ -352,8 +357,10 @@ def WeatherView() -> Element:
     shown = refreshed[1] if refreshed is not None and refreshed[0] is result else result
     # checked below (shape_problem(data, FORECAST)) before anything reads it: from here on it is a Weather
     data = cast("Weather | None", shown.structured_content if shown is not None and not shown.is_error else None)
-    # checked once per result, not per render: e.g. a temperature sent as a string
-    unfit = use_memo(lambda: shape_problem(data, FORECAST) if data is not None else None, [shown])
+    # checked once per result, not per render: e.g. a temperature sent as a string (a refreshed one, by fetch)
+    unfit = use_memo(
+        lambda: shape_problem(data, FORECAST) if data is not None and shown is not _fresh(refreshed) else None, [shown]
+    )
     if unfit:
         data = None
     elif data is not None and chosen_units in ("metric", "imperial"):

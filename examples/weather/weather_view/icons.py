@@ -3,10 +3,14 @@
 Each icon is a ``<g>`` in a 32 x 32 box, so it can stand alone (``WeatherIcon``) or sit inside a bigger SVG such as
 the hourly chart (``icon_shapes`` with an offset and a scale). Colours come from CSS classes (``wx-i-sun``...) in
 styles.py, so icons follow the light and dark themes.
+
+An icon is built once per kind and size, then the same elements are returned: elements are never changed once
+built, and a re-render that gets the very elements it showed skips them (no rebuild, nothing to compare).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -68,7 +72,16 @@ def _fog() -> Element:
 
 
 def icon_shapes(condition: str, is_day: bool = True) -> list[Element]:
-    """The shapes of one icon in a 32 x 32 box."""
+    """The shapes of one icon in a 32 x 32 box (the same elements for the same icon: see the module docs)."""
+    return list(_shapes(condition, is_day))
+
+
+@functools.lru_cache(maxsize=64)
+def _shapes(condition: str, is_day: bool) -> tuple[Element, ...]:
+    return tuple(_drawn(condition, is_day))
+
+
+def _drawn(condition: str, is_day: bool) -> list[Element]:
     sky = _sun(16, 16, 6.5) if is_day else [_moon(17, 16, 10)]
     if condition == "clear":
         return list(sky)
@@ -97,8 +110,10 @@ def icon_shapes(condition: str, is_day: bool = True) -> list[Element]:
     return [_cloud(0, 0)]
 
 
+@functools.lru_cache(maxsize=256)
 def WeatherIcon(condition: str, is_day: bool = True, size: int = 32, label: str | None = None) -> Element:
-    """A standalone icon; ``label`` makes it an image for screen readers, else it is decorative."""
+    """A standalone icon; ``label`` makes it an image for screen readers, else it is decorative (the same element
+    for the same arguments: see the module docs)."""
     return h.svg(
         *icon_shapes(condition, is_day),
         view_box="0 0 32 32",

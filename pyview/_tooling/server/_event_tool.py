@@ -161,15 +161,16 @@ class ServerRuntime:
 
     def tool_caller(self, ctx: Context) -> CallTool:
         """``call_server_tool`` for server-side components: the tool runs in this process, as the host would
-        run it (only tools the View may call; arguments checked the same way)."""
-        server = ctx.mcp_server
-        try:
-            request_context = ctx.request_context
-        except ValueError:
-            request_context = None
+        run it (only tools the View may call; arguments checked the same way). The request is read from ``ctx``
+        when a tool is called: most events call none, and every call would pay for the reads."""
         directory = self.directory
 
         async def call_tool(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            server = ctx.mcp_server
+            try:
+                request_context = ctx.request_context
+            except ValueError:
+                request_context = None
             listed = {tool.name: tool for tool in await server.list_tools()}
             tool = listed.get(name)
             visibility = ((tool.meta or {}).get("ui") or {}).get("visibility") if tool is not None else None

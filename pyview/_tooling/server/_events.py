@@ -27,6 +27,8 @@ TOOL_NOTIFICATIONS = (p.TOOL_INPUT, p.TOOL_INPUT_PARTIAL, p.TOOL_CANCELLED)
 #: one more round trip (frame, host, server and back), so a timer this close is cheaper to wait for, and a handler
 #: that debounces its input by some tens of ms stays one call. ``wake`` is for longer waits (a toast's seconds).
 SHORT_TIMER = 0.1
+#: The callback of the timer ``asyncio.sleep`` schedules (what resolves its future).
+_SET_RESULT = getattr(asyncio.futures, "_set_result_unless_cancelled", None)
 
 
 class EventError(Exception):
@@ -157,14 +159,19 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: boo
 def timers_of(tasks: list[asyncio.Task[Any]], root: ServerRoot, loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
     """``{task: loop time it wakes}`` for those of ``tasks`` that wait only on a timer: ``_timer.sleep`` (pyview's
     own timers, registered in ``root.timers``), or a plain ``asyncio.sleep`` on asyncio's own loop, found among the
-    loop's scheduled timers (a loop without that list, such as uvloop's, shows none: such tasks are waited for)."""
+    loop's scheduled timers (a loop without that list, such as uvloop's, shows none: such tasks are waited for).
+
+    The loop's timers are read only for a task whose awaited future could be a sleep's: one only that task waits
+    on. A busy server holds a timer per idle connection, and a task waiting on anything else (a store's worker
+    thread, whose future has a callback of its own) would cost a read of them all per event.
+    """
     out: dict[Any, float] = {}
     sleeping: dict[Any, float] | None = None
     for task in tasks:
         when = root.timers.get(task)
         if when is None:
             waiter = getattr(task, "_fut_waiter", None)  # what the task awaits now (asyncio.Task, C or Python)
-            if waiter is None:
+            if waiter is None or len(getattr(waiter, "_callbacks", None) or ()) > 1:
                 continue
             if sleeping is None:
                 sleeping = sleep_futures(loop)
@@ -180,7 +187,7 @@ def sleep_futures(loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
     out: dict[Any, float] = {}
     for handle in getattr(loop, "_scheduled", ()):
         callback, args = getattr(handle, "_callback", None), getattr(handle, "_args", None)
-        if args and getattr(callback, "__name__", "") == "_set_result_unless_cancelled" and not handle.cancelled():
+        if callback is _SET_RESULT and args and not handle.cancelled():
             out[args[0]] = handle.when()
     return out
 
