@@ -158,13 +158,8 @@ async def _open(backend: GatedBackend) -> None:
 
 
 def wait_for_log(view: Any, predicate: Any, what: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 120
-    while True:
-        for entry in list(view.host.logs):
-            if predicate(entry.get("data") or {}):
-                return dict(entry)
-        assert time.monotonic() < deadline, f"no host log entry {what}; logs: {view.host.logs}"
-        view.page.wait_for_timeout(100)
+    entry: dict[str, Any] = view.wait_for_log(lambda log: predicate(log.get("data") or {}), timeout=120)
+    return entry
 
 
 def show_and_click(view: Any, backend: GatedBackend, host_server: Any) -> None:

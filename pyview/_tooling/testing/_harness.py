@@ -193,6 +193,20 @@ class MountedView(HostedView):
         """Shortcut for ``view.host.next_request(method)``."""
         return self.host.next_request(method, timeout)
 
+    def wait_for_log(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 60.0) -> dict[str, Any]:
+        """The first ``notifications/message`` entry the host got (``{"level", "logger", "data"}``) for which
+        ``predicate`` is true, waiting for it: a View may log after what it shows, e.g.
+        ``view.wait_for_log(lambda log: "exploded" in str(log["data"]))``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            logs = self.host.logs
+            for entry in logs:
+                if predicate(entry):
+                    return dict(entry)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the View logged no such entry within {timeout:g} s; the host got {logs}")
+            self.page.wait_for_timeout(100)
+
     def check_accessibility(self, **options: Any) -> AxeReport:
         """axe-core over the View as it is now (see :func:`pyview.testing.check_accessibility`), e.g.
         ``view.check_accessibility().assert_accessible()``."""
