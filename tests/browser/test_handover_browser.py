@@ -37,6 +37,16 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
+# A click while the hand-over call is on its way, and one after the server has handed over but before Python listens
+# (the first was held; the second was lost: a click there once failed tests/realhost on a loaded CI machine).
+CLICK_DURING_THE_HAND_OVER = """() => {
+  const click = () => document.querySelector("[data-testid=count]").click();
+  const handover = pyviewServer.handover;
+  pyviewServer.handover = () => { const asked = handover(); click(); return asked; };
+  const prepend = pyviewHost.prepend;
+  pyviewHost.prepend = (messages) => { click(); return prepend.call(pyviewHost, messages); };
+}"""
+
 
 class GatedBackend(McpBackend):
     """The real server, with ``resources/read`` of runtime parts held until :attr:`gate` is set (by the test)."""
@@ -110,6 +120,7 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     view.page.keyboard.press("Shift+Tab")  # a keyboard user: focus on the count button while Python takes over
     frame.wait_for_function("() => document.activeElement.dataset.testid === 'count'")
     before = len(event_calls(view))
+    frame.evaluate(CLICK_DURING_THE_HAND_OVER)
 
     pyview_host_server.run(_open(backend))  # the frame may fetch Python now
     frame.wait_for_function(
@@ -127,12 +138,14 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
 
     # the focused button kept focus through the hand-over (its node was adopted), and the next key reaches Python
     assert frame.evaluate("() => document.activeElement.__first === true && document.hasFocus()")
-    view.page.keyboard.press("Enter")  # the fourth click: Python's own
-    view.locator("[data-testid=count]", has_text="Clicked 4").wait_for(timeout=30_000)
-    assert len(event_calls(view)) == before + 1  # no pyview_event for it
+    view.locator("[data-testid=count]", has_text="Clicked 5").wait_for(timeout=30_000)  # the two held clicks
+    view.page.keyboard.press("Enter")  # the sixth click: Python's own
+    view.locator("[data-testid=count]", has_text="Clicked 6").wait_for(timeout=30_000)
+    assert len(event_calls(view)) == before + 1  # no pyview_event for any of them
     assert frame.evaluate("() => document.querySelector('[data-testid=count]').__first") is True  # same node
     assert frame.evaluate("() => window.__removed") == 0  # nothing was replaced: no flash
-    assert frame.evaluate("() => window.__seen") == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3", "Clicked 4"]
+    seen = frame.evaluate("() => window.__seen")  # Python may show the two held clicks in one render
+    assert seen[:4] == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3"] and seen[-2:] == ["Clicked 5", "Clicked 6"]
 
     # use_view_state goes on in Python: it was handed the values, and writes through pyview_state
     view.locator("[data-testid=units]", has_text="units: F").wait_for(timeout=5_000)

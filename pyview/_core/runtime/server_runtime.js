@@ -377,16 +377,20 @@
   function handover() {
     if (handing !== null || stopped) return Promise.reject(new Error("a hand-over is under way already"));
     return new Promise(function (resolve, reject) {
-      handing = { resolve: resolve, reject: reject, held: [] };
+      holding = [];
+      handing = { resolve: resolve, reject: reject, held: holding };
       globalThis.pyviewDom.setDispatcher(hold);
       flush();
     });
   }
 
+  // Held until Python has set its own dispatcher: also after the server has handed over (handing is null then), while
+  // Python mounts; boot.js replays this same array once Python is live.
+  var holding = [];
   function hold(hid, payload) {
     var data = JSON.parse(payload);
     var target = data.target === undefined ? null : globalThis.pyviewDom.node(data.target);
-    handing.held.push({ type: data.type, data: data, handler: handlerNode(hid, data.type, target), target: target });
+    holding.push({ type: data.type, data: data, handler: handlerNode(hid, data.type, target), target: target });
   }
 
   function refuse(why) {
