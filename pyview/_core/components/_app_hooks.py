@@ -154,14 +154,7 @@ def _use_app_value(attribute: str, event: str, *also: str) -> Any:
 def use_tool_input() -> ToolInput | None:
     """The tool's input (``ToolInput``, with ``.arguments``), None until the host sends it.
 
-    Example:
-        >>> from pyview.components import component, h
-        >>> @component
-        ... def Query():
-        ...     tool_input = use_tool_input()
-        ...     if tool_input is None:
-        ...         return h.p("Waiting...")
-        ...     return h.p(f"Looking up {tool_input.arguments['city']}")
+    The example of :func:`use_tool_result` reads both.
     """
     return cast("ToolInput | None", _use_app_value("tool_input", "tool_input"))
 
@@ -174,14 +167,17 @@ def use_tool_input_partial() -> ToolInput | None:
 def use_tool_result() -> ToolResult | None:
     """The tool result (``ToolResult``: ``.content``, ``.structured_content``...), None until it arrives.
 
-    Example:
-        >>> from pyview.components import component, h
+    Example (with :func:`use_tool_input`; rendered here with no App, so both are None):
+        >>> from pyview.components import component, h, render_to_string
         >>> @component
         ... def Weather():
-        ...     result = use_tool_result()
-        ...     if result is None:
-        ...         return h.p("Loading...", aria_busy=True)
-        ...     return h.p(str(result.structured_content))
+        ...     tool_input, result = use_tool_input(), use_tool_result()
+        ...     if result is not None:
+        ...         return h.p(str(result.structured_content))
+        ...     city = tool_input.arguments["city"] if tool_input is not None else "the city"
+        ...     return h.p(f"Looking up {city}", aria_busy=True)
+        >>> render_to_string(Weather())
+        '<p aria-busy="true">Looking up the city</p>'
     """
     return cast("ToolResult | None", _use_app_value("tool_result", "tool_result"))
 

@@ -27,6 +27,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state, merged_state
@@ -59,6 +60,7 @@ _MERGE_TRIES = 100
 """Merges tried against a value others keep changing (each miss is another write that went in) before giving up."""
 
 
+@dataclass(eq=False, repr=False)  # a live store: compared by identity, and its repr would show the client
 class RedisStateStore:
     """View state in Redis (redis-py's synchronous client; it is thread-safe and pools connections).
 
@@ -79,43 +81,36 @@ class RedisStateStore:
     remote = True
     """Its calls wait for the network: the server runtime makes them in worker threads, never on its event loop."""
 
-    def __init__(
-        self,
-        url: str | None = None,
-        *,
-        client: Any = None,
-        ttl: float = DEFAULT_TTL,
-        max_bytes: int = DEFAULT_MAX_BYTES,
-        prefix: str = "pyview:state:",
-        timeout: float = 1.0,
-        retry: float = 1.0,
-        max_memory: int = 10_000,
-    ) -> None:
+    url: str | None = None
+    _: KW_ONLY
+    client: Any = None
+    ttl: float = DEFAULT_TTL
+    max_bytes: int = DEFAULT_MAX_BYTES
+    prefix: str = "pyview:state:"
+    timeout: float = 1.0
+    retry: float = 1.0
+    max_memory: int = 10_000
+    degraded: str | None = field(default=None, init=False)
+    """Why the store works from memory now (Redis unreachable), or None."""
+
+    def __post_init__(self) -> None:
         try:
             import redis
         except ImportError as exc:
             raise ImportError("RedisStateStore needs redis-py: pip install 'pyview-mcp[redis]'") from exc
-        if client is None:
-            if url is None:
+        if self.client is None:
+            if self.url is None:
                 raise ValueError("RedisStateStore needs a url or a client")
             from redis.backoff import NoBackoff
             from redis.retry import Retry
 
             # one attempt per call: redis-py's default retries with backoff would stretch the bound several times
-            client = redis.Redis.from_url(
-                url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 0)
+            self.client = redis.Redis.from_url(
+                self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
             )
-        self.client = client
-        self.ttl = ttl
-        self.max_bytes = max_bytes
-        self.prefix = prefix
-        self.retry = retry
-        self.max_memory = max_memory
-        self.degraded: str | None = None
-        """Why the store works from memory now (Redis unreachable), or None."""
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-        self._script = client.register_script(_NEWEST_WINS)
-        self._merge_script = client.register_script(_MERGE_IF_UNCHANGED)
+        self._script = self.client.register_script(_NEWEST_WINS)
+        self._merge_script = self.client.register_script(_MERGE_IF_UNCHANGED)
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
