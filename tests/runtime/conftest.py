@@ -18,10 +18,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def build_rt() -> Callable[..., BuiltView]:
-    """Build a test View once per option set."""
+    """Build a test View once per option set; Python's documents restore the suite's shared core snapshot unless
+    the test chooses (tests/conftest.py says why)."""
     cache: dict[tuple[object, ...], BuiltView] = {}
 
     def build_once(name: str, **options: Any) -> BuiltView:
+        if options.get("runtime") != "server":
+            options.setdefault("snapshot", "core")
         key = (name, *sorted((k, str(v)) for k, v in options.items()))
         if key not in cache:
             here = os.getcwd()

@@ -100,7 +100,7 @@ def test_a_tree_whose_ids_and_names_shadow_the_shim_does_not_stop_python(
 ) -> None:
     """Named elements are window (and document) properties: a tool result's markup with the ids of the shim's
     optional globals, or names of the document methods it calls, must not stop Python from starting."""
-    view = SandboxedView.mount(page, build_rt("server_view.py").html)  # no snapshot: pyviewSnapshot is not defined
+    view = SandboxedView.mount(page, build_rt("server_view.py", snapshot=False).html)  # pyviewSnapshot undefined
     open_session(view)
     result = engine.result({"city": "Oslo"}, {"city": "Oslo"})
     main = result["_meta"]["pyview"]["tree"][0]
