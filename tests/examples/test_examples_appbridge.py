@@ -77,7 +77,8 @@ def bridge_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callab
 
 
 def document(folder: Path, runtime: str) -> BuiltView:
-    return build_view(folder, runtime="inline" if runtime == "python" else runtime)  # type: ignore[arg-type]
+    snapshot = False if runtime == "server" else "core"  # the suite's shared core snapshot (tests/conftest.py)
+    return build_view(folder, runtime="inline" if runtime == "python" else runtime, snapshot=snapshot)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("runtime", ["python", "server", "auto"])

@@ -38,7 +38,8 @@ def boot(
         host_server.run(backend.close())
         pytest.fail("the server has no server runtime (no pyview_event tool): a regression, its Views declare one")
     else:
-        document = build_view(VIEW, runtime=runtime).html  # type: ignore[arg-type]
+        snapshot = False if runtime == "server" else "core"  # auto hands over to Python: from the shared core snapshot
+        document = build_view(VIEW, runtime=runtime, snapshot=snapshot).html  # type: ignore[arg-type]
     page = browser.new_context(viewport={"width": width + 140, "height": 900}).new_page()
     context = {"containerDimensions": {"width": width, "maxHeight": 2000}}
     wasm = runtime == "python"

@@ -150,7 +150,8 @@ def runtime_url() -> Iterator[str]:
 def document(runtime_url: str) -> Callable[[Path, str], BuiltView]:
     def build(path: Path, runtime: str) -> BuiltView:
         url = runtime_url if runtime == "url" else None
-        return build_view(path, runtime=runtime, runtime_url=url)  # type: ignore[arg-type]
+        snapshot = False if runtime == "server" else "core"  # the suite's shared core snapshot (tests/conftest.py)
+        return build_view(path, runtime=runtime, runtime_url=url, snapshot=snapshot)  # type: ignore[arg-type]
 
     return build
 

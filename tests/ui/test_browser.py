@@ -55,16 +55,9 @@ _COMPARE_JS = """async ([a, b, tolerance]) => {
 
 @pytest.fixture(scope="module")
 def gallery() -> BuiltView:
-    import pyview._tooling.packager._sources as sources
     from pyview.packager import build_view
 
-    core = sources.BROWSER_CORE
-    if "ui" not in core:  # until the packager ships pyview/_core/ui in every document
-        sources.BROWSER_CORE = (*core, "ui")
-    try:
-        return build_view(GALLERY)
-    finally:
-        sources.BROWSER_CORE = core
+    return build_view(GALLERY, snapshot="core")  # the suite's shared core snapshot (tests/conftest.py)
 
 
 @pytest.fixture
