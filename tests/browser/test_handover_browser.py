@@ -37,14 +37,23 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
-# A click while the hand-over call is on its way, and one after the server has handed over but before Python listens
-# (the first was held; the second was lost: a click there once failed tests/realhost on a loaded CI machine).
-CLICK_DURING_THE_HAND_OVER = """() => {
+# What a user does at each moment of the hand-over: a click and typing while the hand-over call is on its way, a click
+# after the server has handed over but before Python listens (it was lost: a click there once failed tests/realhost on
+# a loaded CI machine), and more typing while Python connects, before it is live (it reached Python before the older
+# held typing, which then put the older text back).
+ACT_DURING_THE_HAND_OVER = """() => {
   const click = () => document.querySelector("[data-testid=count]").click();
+  const type = (text) => {
+    const box = document.querySelector("[data-testid=note]");
+    box.value = text;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  };
   const handover = pyviewServer.handover;
-  pyviewServer.handover = () => { const asked = handover(); click(); return asked; };
+  pyviewServer.handover = () => { const asked = handover(); click(); type("a"); return asked; };
   const prepend = pyviewHost.prepend;
   pyviewHost.prepend = (messages) => { click(); return prepend.call(pyviewHost, messages); };
+  const live = pyviewBoot.live;
+  pyviewBoot.live = () => { type("ab"); return live.call(pyviewBoot); };
 }"""
 
 
@@ -120,7 +129,7 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     view.page.keyboard.press("Shift+Tab")  # a keyboard user: focus on the count button while Python takes over
     frame.wait_for_function("() => document.activeElement.dataset.testid === 'count'")
     before = len(event_calls(view))
-    frame.evaluate(CLICK_DURING_THE_HAND_OVER)
+    frame.evaluate(ACT_DURING_THE_HAND_OVER)
 
     pyview_host_server.run(_open(backend))  # the frame may fetch Python now
     frame.wait_for_function(
@@ -146,6 +155,9 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     assert frame.evaluate("() => window.__removed") == 0  # nothing was replaced: no flash
     seen = frame.evaluate("() => window.__seen")  # Python may show the two held clicks in one render
     assert seen[:4] == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3"] and seen[-2:] == ["Clicked 5", "Clicked 6"]
+    # the typing reached Python in the order it was made: the newest text is what Python holds and shows
+    assert view.locator("[data-testid=noted]").text_content() == "Note: ab"
+    assert view.locator("[data-testid=note]").input_value() == "ab"
 
     # use_view_state goes on in Python: it was handed the values, and writes through pyview_state
     view.locator("[data-testid=units]", has_text="units: F").wait_for(timeout=5_000)

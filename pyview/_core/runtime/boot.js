@@ -362,7 +362,14 @@
 
   // ---- auto: Python fetched in the background and handed the View (docs/ARCHITECTURE.md, "The hand-over") --------
   let held = []; // DOM events made during the hand-over, with their nodes: replayed to Python once it is live
+  let pythonDispatcher = null; // {install, fn}: Python's own dispatcher, set only once the held events are replayed
   const replayHeld = () => {
+    if (pythonDispatcher !== null) {
+      const { install, fn } = pythonDispatcher;
+      pythonDispatcher = null;
+      globalThis.pyviewDom.setDispatcher = install;
+      if (fn !== null) install(fn);
+    }
     for (const event of held.splice(0)) {
       const spec = event.handler && event.handler.__pvH && event.handler.__pvH[event.type];
       if (spec === undefined || !rootNode.contains(event.handler)) continue; // that element no longer listens
@@ -447,6 +454,11 @@
           return null;
         }
         held = given.held;
+        // Until Python is live (mounted and connected) what the user does joins the held events, and Python gets
+        // them all in the order they were made: an input's newer value must not be overwritten by an older one.
+        const dom = globalThis.pyviewDom;
+        pythonDispatcher = { install: dom.setDispatcher, fn: null };
+        dom.setDispatcher = (fn) => { pythonDispatcher.fn = fn; };
         globalThis.pyviewHost.prepend(given.messages.map((message) => JSON.stringify(message)));
         globalThis.pyviewHandover = JSON.stringify(given.handover);
         marks.handover = stamp();
