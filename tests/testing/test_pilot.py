@@ -91,3 +91,34 @@ def test_and_fails_the_same_way_under_fake_app() -> None:
     app.emit("tool_result", {"t": 21})
     screen.settle()
     assert [type(e) for e in screen.errors] == [KeyError]
+
+
+HANDOVER = Path(__file__).resolve().parents[1] / "browser" / "handover"
+
+
+def test_a_view_run_again_on_another_event_loop_gets_its_own_view_state() -> None:
+    """A View module is loaded once while each test runs on its own event loop: a second run's ``use_view_state``
+    must load and write on its own loop (it used the first run's client, bound to a loop that no longer runs)."""
+    import asyncio
+
+    from pyview._tooling.server._server_file import load_server
+
+    _module, server = load_server(str(HANDOVER / "server.py"))
+
+    async def switch_units() -> list[Any]:
+        async with run(HANDOVER / "handover_view.py", server=server) as pilot:
+            await pilot.call_tool("show", {"title": "Counter"})
+            assert pilot.find("[data-testid=units]").text == "units: C"  # a new instance: the default
+            await pilot.click("units: C")
+            assert pilot.find("[data-testid=units]").text == "units: F"
+            await pilot.host.teardown()  # as a host closing the View: the pending write goes out first
+        return [
+            request["params"]["arguments"]
+            for request in pilot.host.requests
+            if request["method"] == "tools/call" and request["params"]["name"] == "pyview_state"
+        ]
+
+    for _ in range(2):
+        state_calls = asyncio.run(switch_units())
+        assert [call["op"] for call in state_calls] == ["get", "put"]  # loaded, then written
+        assert state_calls[-1]["values"] == {"units": "F"}

@@ -76,9 +76,10 @@ class ViewStateClient:
         self._loading: Any = None  # the load of the instance's values, while it runs
         if not self.loaded:
             self._adopt_openai()
+        self._removers: list[Callable[[], None]] = []  # its App listeners (forget_state_client removes them)
         if hasattr(app, "add_listener"):
-            app.add_listener("tool_result", self._on_result)
-            app.add_listener("teardown", self._on_teardown)
+            self._removers.append(app.add_listener("tool_result", self._on_result))
+            self._removers.append(app.add_listener("teardown", self._on_teardown))
         if getattr(app, "tool_result", None) is not None:  # it arrived before the first use_view_state
             self._on_result(app.tool_result)
 
@@ -315,6 +316,16 @@ class ViewStateClient:
             coro.close()
             return None
         return loop.create_task(coro)
+
+
+def forget_state_client(app: Any) -> None:
+    """Detach the App's :class:`ViewStateClient` and drop it, so the next mount of this App makes its own: the
+    testing ``run()`` mounts an App (loaded once with its module) again, on another event loop."""
+    client = getattr(app, "_pyview_view_state", None)
+    if client is not None:
+        for remove in client._removers:
+            remove()
+        app._pyview_view_state = None
 
 
 def state_client(app: Any, root: Any = None) -> ViewStateClient | None:

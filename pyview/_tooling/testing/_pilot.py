@@ -31,6 +31,7 @@ from pyview._core.app._session import AppSession
 from pyview._core.app._transport import memory_transport_pair
 from pyview._core.app._types import ToolResult
 from pyview._core.components._root import Root
+from pyview._core.components._use_view_state import forget_state_client
 from pyview._core.components._view import View, app_tree, as_node
 from pyview._tooling.host._backend import Backend, ScriptedBackend, tool_result
 from pyview._tooling.host._host import Host
@@ -273,7 +274,10 @@ async def run(
     """
     the_view = _view_of(view)
     app = the_view.app if isinstance(the_view.app, App) else App("pyview-test", "0")
-    app.session = AppSession()  # a View module is loaded once: a run never sees the data of an earlier run
+    # A View module is loaded once: a run never sees the data of an earlier run, nor its use_view_state client (bound
+    # to that run's event loop).
+    app.session = AppSession()
+    forget_state_client(app)
     behind = _backend(server, tools, backend)
     if behind is not None:
         await behind.start()
