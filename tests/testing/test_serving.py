@@ -17,5 +17,5 @@ def test_serving_fails_when_its_server_thread_stops_before_serving() -> None:
             await receive()
             await send({"type": "lifespan.startup.failed", "message": "no database"})
 
-    with pytest.raises(RuntimeError, match="stopped before it served"), serving(broken):
+    with pytest.raises(RuntimeError, match=r"stopped before it served \(see the log\), exit code 3"), serving(broken):
         pass

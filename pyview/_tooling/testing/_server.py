@@ -122,7 +122,15 @@ def serving(app: Any, *, host: str = "127.0.0.1") -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, 0))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="pyview-serving", daemon=True)
+    exited: list[object] = []
+
+    def run() -> None:
+        try:
+            server.run(sockets=[sock])
+        except SystemExit as stop:  # uvicorn exits when the app's startup fails: said below, not a thread's crash
+            exited.append(stop.code)
+
+    thread = threading.Thread(target=run, name="pyview-serving", daemon=True)
     thread.start()
     deadline = time.monotonic() + 60
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
@@ -131,6 +139,8 @@ def serving(app: Any, *, host: str = "127.0.0.1") -> Iterator[str]:
         server.should_exit = True
         sock.close()
         why = "is not serving after 60 s" if thread.is_alive() else "stopped before it served (see the log)"
+        if exited:
+            why += f", exit code {exited[0]}"
         raise RuntimeError(f"the ASGI server for {app!r} {why}")
     try:
         yield f"http://{host}:{sock.getsockname()[1]}"
