@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import random
@@ -245,6 +246,19 @@ class _DayModel:
         return self.fog and 4 <= hour <= 10
 
 
+@functools.lru_cache(maxsize=4096)
+def _day_model(place: Place, day: date, offset_hours: float) -> _DayModel:
+    """The model of one local day of ``place``, a function of these alone (and read-only once made): a forecast
+    reuses the days an earlier one of the place computed, instead of drawing all their random numbers again."""
+    return _DayModel(normals(place), day, offset_hours)
+
+
+@functools.lru_cache(maxsize=1024)
+def _place(query: str) -> Place:
+    """``find_place(query)``, remembered: the View's refreshes ask for the same city again and again."""
+    return find_place(query)
+
+
 def _declination(day: date) -> float:
     """The sun's declination in degrees (Cooper's formula)."""
     return 23.44 * math.sin(2 * math.pi * (284 + day.timetuple().tm_yday) / 365)
@@ -376,7 +390,7 @@ def forecast(
         places.UnknownCity: ``city`` is not in the table (the message suggests close matches).
         places.AmbiguousCity: several cities have that name (the message lists them).
     """
-    where = find_place(city) if isinstance(city, str) else city
+    where = _place(city) if isinstance(city, str) else city
     place = normals(where)
     zone = _zone(place)
     moment = (now or datetime.now(UTC)).astimezone(zone)
@@ -384,7 +398,7 @@ def forecast(
     convert = _Convert(units)
     # One model per local day, with a day of margin either side for the night-time temperature curve.
     days = {
-        today + timedelta(days=k): _DayModel(place, today + timedelta(days=k), _offset_hours(moment))
+        today + timedelta(days=k): _day_model(where, today + timedelta(days=k), _offset_hours(moment))
         for k in range(-1, 9)
     }
 

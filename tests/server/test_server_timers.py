@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 import pytest
 from mcp import Client
 from runtime_client import ViewClient
@@ -112,16 +113,23 @@ async def test_timers_of_finds_sleeps_not_waits_that_race_a_timeout() -> None:
     async def plain() -> None:
         await asyncio.sleep(60)
 
+    async def nested() -> None:  # a handler awaiting a helper that sleeps
+        await plain()
+
     async def racing() -> None:
         await asyncio.wait([gate], timeout=60)  # resolved by its timeout or by the gate: not only a timer
 
-    tasks = [root.spawn(fn(), "a test") for fn in (registered, plain, racing)]
+    async def yielding() -> None:
+        while True:
+            await asyncio.sleep(0)  # no timer: it runs again at once
+
+    tasks = [root.spawn(fn(), "a test") for fn in (registered, plain, nested, racing, yielding)]
     await asyncio.sleep(0)
     try:
-        found = timers_of(tasks, root, loop)
-        assert set(found) == set(tasks[:2]) and all(when > loop.time() + SHORT_TIMER for when in found.values())
-        # a loop whose timers cannot be read (uvloop): only pyview's own timers are found
-        assert set(timers_of(tasks, root, object())) == {tasks[0]}  # type: ignore[arg-type]
+        found = timers_of(tasks, root)
+        assert set(found) == set(tasks[:3]) and all(when > loop.time() + SHORT_TIMER for when in found.values())
+        tasks[1].cancel()  # cancelled while it sleeps: its timer no longer counts
+        assert set(timers_of(tasks, root)) == {tasks[0], tasks[2]}
     finally:
         for task in tasks:
             task.cancel()
@@ -129,35 +137,41 @@ async def test_timers_of_finds_sleeps_not_waits_that_race_a_timeout() -> None:
     assert root.timers == {}
 
 
-async def test_a_task_waiting_on_a_worker_thread_costs_no_read_of_the_loops_timers() -> None:
+async def test_finding_timers_reads_no_timer_list_of_the_loop() -> None:
+    """A busy server holds a timer per idle connection: an event must not cost a read of them all (it did for a
+    handler waiting on a worker thread through anyio, as a server tool run in-process does)."""
     root = ServerRoot("timers")
     loop = asyncio.get_running_loop()
     root.loop = loop
     release = threading.Event()
 
-    class Watched:
-        """The running loop's timers, each read of them counted (a busy server has one per idle connection)."""
+    class Counted(list[Any]):
+        """The loop's timers (heapq reads them as a list), each iteration over them counted."""
 
         reads = 0
 
-        @property
-        def _scheduled(self) -> Any:
-            Watched.reads += 1
-            return loop._scheduled  # type: ignore[attr-defined]
+        def __iter__(self) -> Any:
+            Counted.reads += 1
+            return super().__iter__()
 
-    async def in_thread() -> None:
+    async def in_executor() -> None:
         await loop.run_in_executor(None, release.wait, 60)  # as a remote View-state store's write
+
+    async def in_anyio_thread() -> None:
+        await anyio.to_thread.run_sync(release.wait, 60)  # as the weather example's tool
 
     async def plain() -> None:
         await asyncio.sleep(60)
 
-    threaded, sleeping = root.spawn(in_thread(), "a test"), root.spawn(plain(), "a test")
+    tasks = [root.spawn(fn(), "a test") for fn in (in_executor, in_anyio_thread, plain)]
     await asyncio.sleep(0)
+    timers = loop._scheduled  # type: ignore[attr-defined]
+    loop._scheduled = Counted(timers)  # type: ignore[attr-defined]
     try:
-        assert timers_of([threaded], root, Watched()) == {} and Watched.reads == 0  # type: ignore[arg-type]
-        assert set(timers_of([threaded, sleeping], root, Watched())) == {sleeping}  # type: ignore[arg-type]
-        assert Watched.reads == 1
+        assert set(timers_of(tasks, root)) == {tasks[2]}
+        assert Counted.reads == 0
     finally:
+        loop._scheduled = list(loop._scheduled)  # type: ignore[attr-defined]
         release.set()
-        sleeping.cancel()
-        await asyncio.gather(threaded, sleeping, return_exceptions=True)
+        tasks[2].cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

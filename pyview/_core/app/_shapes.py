@@ -61,6 +61,8 @@ def shape_problem(value: Any, kind: Any, where: str = "") -> str | None:
         >>> shape_problem("paid", ("paid", "shipped")) is None
         True
     """
+    if _fits(value, kind):  # the usual case, checked without naming a field; the walk below names the misfit
+        return None
     if isinstance(kind, Maybe):
         return None if value is None else shape_problem(value, kind.kind, where)
     if isinstance(kind, dict):
@@ -96,6 +98,40 @@ def shape_problem(value: Any, kind: Any, where: str = "") -> str | None:
     else:
         fits = isinstance(value, kind)
     return None if fits else _wrong(where, _NAMES.get(kind, str(kind)), value)
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    """Whether ``value`` fits ``kind`` (as :func:`shape_problem` judges), building no field names on the way: a
+    forecast or a page of orders is checked at each result, and naming every field it passes cost more than the
+    check itself."""
+    if isinstance(kind, dict):
+        if not isinstance(value, dict):
+            return False
+        for key, inner in kind.items():
+            if key in value:
+                if not _fits(value[key], inner):
+                    return False
+            elif not isinstance(inner, Maybe):
+                return False
+        return True
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is str:
+        return isinstance(value, str)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(kind, (list, NonEmpty)):
+        if not isinstance(value, list) or (isinstance(kind, NonEmpty) and not value):
+            return False
+        inner = kind.kind if isinstance(kind, NonEmpty) else kind[0]
+        return all(_fits(item, inner) for item in value)
+    if isinstance(kind, Maybe):
+        return value is None or _fits(value, kind.kind)
+    if isinstance(kind, MapOf):
+        return isinstance(value, dict) and all(_fits(item, kind.kind) for item in value.values())
+    if isinstance(kind, tuple):
+        return value in kind
+    return isinstance(value, kind)
 
 
 def _first(problems: Any) -> str | None:

@@ -1,9 +1,9 @@
 """``sleep``: ``asyncio.sleep`` with its deadline known to the render root whose handler or effect awaits it.
 
 The server runtime answers an event as soon as the tasks left only wait on timers, and tells the frame when to call
-again (docs/server.md, "Timers"). On asyncio's own event loop it finds a plain ``asyncio.sleep`` among the loop's
-timers; the timers of pyview's own components (a toast's) are registered here as well, so they are found on any
-loop (uvloop has no timer list to read). In the browser nothing reads them: it is ``asyncio.sleep``.
+again (docs/server.md, "Timers"). It finds a plain ``asyncio.sleep`` from the sleeping task (the timer handle it
+keeps); the timers of pyview's own components (a toast's) are registered here as well, so they are found whatever
+the loop's handles tell. In the browser nothing reads them: it is ``asyncio.sleep``.
 
 Example:
     >>> import asyncio

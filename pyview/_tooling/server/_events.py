@@ -27,8 +27,8 @@ TOOL_NOTIFICATIONS = (p.TOOL_INPUT, p.TOOL_INPUT_PARTIAL, p.TOOL_CANCELLED)
 #: one more round trip (frame, host, server and back), so a timer this close is cheaper to wait for, and a handler
 #: that debounces its input by some tens of ms stays one call. ``wake`` is for longer waits (a toast's seconds).
 SHORT_TIMER = 0.1
-#: The callback of the timer ``asyncio.sleep`` schedules (what resolves its future).
-_SET_RESULT = getattr(asyncio.futures, "_set_result_unless_cancelled", None)
+#: ``asyncio.sleep``'s code: a task suspended in it waits on its timer (see :func:`sleep_due`).
+_SLEEP_CODE = asyncio.sleep.__code__
 
 
 class EventError(Exception):
@@ -140,7 +140,7 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: boo
         if remaining <= 0:
             break
         wait = remaining
-        due = timers_of(pending, root, loop)
+        due = timers_of(pending, root)
         if due and len(pending) - len(due) <= app.waiting:  # the rest wait for the host: only timers keep us
             soonest = min(due.values()) - loop.time()
             if soonest > SHORT_TIMER:
@@ -152,44 +152,51 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: boo
             await asyncio.sleep(0)
     if root.dirty and not root.rendering:
         root.flush()
-    due = timers_of([task for task in root.tasks if not task.done()], root, loop)
+    due = timers_of([task for task in root.tasks if not task.done()], root)
     return max(0.0, min(due.values()) - loop.time()) if due else None
 
 
-def timers_of(tasks: list[asyncio.Task[Any]], root: ServerRoot, loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
+def timers_of(tasks: list[asyncio.Task[Any]], root: ServerRoot) -> dict[Any, float]:
     """``{task: loop time it wakes}`` for those of ``tasks`` that wait only on a timer: ``_timer.sleep`` (pyview's
-    own timers, registered in ``root.timers``), or a plain ``asyncio.sleep`` on asyncio's own loop, found among the
-    loop's scheduled timers (a loop without that list, such as uvloop's, shows none: such tasks are waited for).
+    own timers, registered in ``root.timers``), or a plain ``asyncio.sleep`` (see :func:`sleep_due`).
 
-    The loop's timers are read only for a task whose awaited future could be a sleep's: one only that task waits
-    on. A busy server holds a timer per idle connection, and a task waiting on anything else (a store's worker
-    thread, whose future has a callback of its own) would cost a read of them all per event.
+    Each task is looked at alone, never the loop's whole timer list: a busy server holds a timer per idle
+    connection, and reading them all per event made each event cost more the more Views were connected.
     """
     out: dict[Any, float] = {}
-    sleeping: dict[Any, float] | None = None
     for task in tasks:
         when = root.timers.get(task)
         if when is None:
-            waiter = getattr(task, "_fut_waiter", None)  # what the task awaits now (asyncio.Task, C or Python)
-            if waiter is None or len(getattr(waiter, "_callbacks", None) or ()) > 1:
-                continue
-            if sleeping is None:
-                sleeping = sleep_futures(loop)
-            when = sleeping.get(waiter)
+            when = sleep_due(task)
         if when is not None:
             out[task] = when
     return out
 
 
-def sleep_futures(loop: asyncio.AbstractEventLoop) -> dict[Any, float]:
-    """The futures ``asyncio.sleep`` waits on, by the loop time its timer resolves them (the only callback that
-    resolves them is that timer, unlike ``asyncio.wait``'s timeout, which races the awaited tasks)."""
-    out: dict[Any, float] = {}
-    for handle in getattr(loop, "_scheduled", ()):
-        callback, args = getattr(handle, "_callback", None), getattr(handle, "_args", None)
-        if callback is _SET_RESULT and args and not handle.cancelled():
-            out[args[0]] = handle.when()
-    return out
+def sleep_due(task: asyncio.Task[Any]) -> float | None:
+    """The loop time the timer of the ``asyncio.sleep`` ``task`` waits in is due; None if it waits on anything else.
+
+    The task's innermost coroutine (down its chain of awaited coroutines) must be ``asyncio.sleep`` itself, waiting
+    on the future only its timer resolves (``asyncio.wait`` with a timeout, say, races other futures: never a
+    sleep); the timer is the handle it keeps (``h``). A loop whose handles do not say when they are due gives None,
+    and so does a sleep already over (cancelled, or its future resolved: the task runs again at once).
+    """
+    coro: Any = task.get_coro()
+    while True:  # a coroutine awaiting a coroutine: go down; awaiting a future (or anything else): it is the last
+        inner = getattr(coro, "cr_await", None)
+        if getattr(inner, "cr_code", None) is None:
+            break
+        coro = inner
+    frame = getattr(coro, "cr_frame", None)
+    if getattr(coro, "cr_code", None) is not _SLEEP_CODE or frame is None:
+        return None
+    names = frame.f_locals
+    handle, future = names.get("h"), names.get("future")  # ``h`` is set once the timer is (never for ``sleep(0)``)
+    when = getattr(handle, "when", None)
+    if when is None or handle.cancelled() or future is None or future.done():  # done: it runs again at once
+        return None
+    due: float = when()
+    return due
 
 
 async def first_of(tasks: list[asyncio.Task[Any]], app: ServerApp, timeout: float) -> None:
