@@ -63,7 +63,9 @@ def open_view(
             options = {**defaults, **options}
         server = example_server(example, runtime)
         page = pyview_browser.new_context(viewport={"width": 800, "height": 900}).new_page()
-        pages.append(page)
+        consoles: list[str] = []
+        page.on("console", lambda message: consoles.append(f"{message.type}: {message.text}"))
+        pages.append((page, server, consoles))
         page.goto(f"{origins.page_origin}/host.html")
         settings = {"sandbox": origins.sandbox_origin, **options}
         page.evaluate("([url, tool, args, options]) => realHost.open(url, tool, args, options)",
@@ -73,8 +75,30 @@ def open_view(
         return view
 
     yield open_one
-    for page in pages:
+    for page, server, consoles in pages:
+        print(_what_happened(page, server, consoles))  # shown with a failing test's report only
         errors = page.evaluate("() => realHost.seen.errors")
         logged = page.evaluate("() => realHost.seen.logs.filter((log) => log.level === 'error')")
         page.context.close()
         assert errors == [] and logged == [], (errors, logged)
+
+
+def _what_happened(page: Any, server: McpProcess, consoles: list[str]) -> str:
+    """What the host saw, where the View's boot got to, and the server's last lines: what a failure here needs."""
+    view = HostedView(page)
+    try:
+        seen = page.evaluate("() => realHost.seen")
+        seen = {key: value for key, value in seen.items() if key != "sizes"} | {"sizes": seen["sizes"][-5:]}
+    except Exception as exc:  # a crashed page says why
+        seen = repr(exc)
+    try:
+        boot = view.view_frame().evaluate(
+            "() => ({marks: globalThis.pyviewBoot && pyviewBoot.marks,"
+            " server: globalThis.pyviewServer && pyviewServer.state(), text: document.body.innerText.slice(0, 400)})"
+        )
+    except Exception as exc:
+        boot = repr(exc)
+    return "\n".join([
+        f"host saw: {seen}", f"View: {boot}", "console (last 40):", *consoles[-40:],
+        "server (last 20 lines):", *server.lines[-20:],
+    ])  # fmt: skip
