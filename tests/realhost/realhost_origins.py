@@ -121,7 +121,7 @@ class McpProcess:
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}/mcp"
         command = [sys.executable, "-m", "pyview.server", str(EXAMPLES / example / "server.py"), "--http"]
-        command += ["--port", str(port), "--cors", cors, "--runtime", runtime, "--snapshot", "off"]
+        command += ["--port", str(port), "--cors", cors, "--runtime", runtime, "--snapshot", "core"]
         self.process = subprocess.Popen(
             command, cwd=REPO, env={**os.environ, **env}, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
         )
