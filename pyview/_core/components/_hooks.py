@@ -85,14 +85,20 @@ def deps_changed(old: Sequence[object] | None, new: Sequence[object] | None) -> 
 
 
 class _State:
-    __slots__ = ("comp", "set", "value")
+    """A ``use_state`` slot, which is also its setter: calling it sets the value. The setter keeps its identity
+    across renders, and (unlike a bound method kept on the slot) closes no cycle, so a removed component's state
+    is freed at once."""
+
+    __slots__ = ("comp", "value")
 
     def __init__(self, comp: CompInst, value: object) -> None:
         self.comp = comp
         self.value = value
-        self.set = self._set  # one bound method, so the setter keeps its identity across renders
 
-    def _set(self, value: object) -> None:
+    def __repr__(self) -> str:
+        return f"<use_state setter (value {self.value!r})>"
+
+    def __call__(self, value: object) -> None:
         if callable(value):
             value = value(self.value)
         if same(value, self.value) and type(value) in _SIMPLE:
@@ -125,7 +131,7 @@ def use_state(initial: T | Callable[[], T]) -> tuple[T, Callable[[T | Callable[[
             value = seed(comp, len(comp.hooks), "s", value)
         slot = _State(comp, value)
         comp.hooks.append(slot)
-    return slot.value, slot.set  # type: ignore[return-value]
+    return slot.value, slot  # type: ignore[return-value]
 
 
 class Effect:

@@ -15,7 +15,7 @@ from pyview._core.components._component import _ContextSlot
 from pyview._core.components._element import ComponentElement, Element, encode_json, flatten
 from pyview._core.components._errors import error_box
 from pyview._core.components._hooks import Effect, RenderFrame, rendering
-from pyview._core.components._instances import CompInst, HostInst, TextInst, count_cleanups, dom_ids
+from pyview._core.components._instances import _NO_KIDS, CompInst, HostInst, TextInst, count_cleanups, dom_ids
 from pyview._core.components._selection import _Selected, unsubscribe
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (the portable subset)
@@ -216,7 +216,7 @@ def forget(root: Root, insts: list[Inst]) -> None:
         kind = type(inst)
         if kind is HostInst:
             if not inst.deep:
-                continue
+                continue  # no handler and no component below: nothing to forget, and no cycle to break
             hids = inst.hids  # type: ignore[union-attr]
             if hids is not None:
                 if len(hids) == 2:
@@ -248,13 +248,17 @@ def forget(root: Root, insts: list[Inst]) -> None:
                     provider = slot.provider  # type: ignore[attr-defined]
                     if provider is not None and provider.consumers:
                         provider.consumers.discard(comp)
-            # The slots point back at the component (a cycle): without them a removed row is freed at once, not
-            # left for the cyclic collector (whose pass over 1,000 removed rows would land in a later click).
             comp.hooks = []
+            comp.consumers = None
         else:
             continue
+        # A component closes cycles with its slots (they point back at it), its children (their ``parent``), its
+        # consumers (their context slots) and its handlers' closures: cut here, a removed subtree is freed at once
+        # by reference counting, not left for the cyclic collector, whose passes over a server's whole heap grow
+        # with every live session (and in the browser would land in a later click).
         kids = inst.kids  # type: ignore[union-attr]
         if kids:
+            inst.kids = _NO_KIDS  # type: ignore[union-attr]
             if len(kids) == 1:
                 if kids[0].deep:  # a lone text or plain element (a link's label) has nothing to forget
                     stack.append(kids[0])

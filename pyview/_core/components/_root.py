@@ -122,6 +122,17 @@ class Root:
         """Remove everything (effects are cleaned up)."""
         self.mount(None)
 
+    def release(self) -> None:
+        """Drop the mounted tree at once, sending no patch and running no effect cleanup: for a tree rendered once
+        and thrown away (the server's render of a tool result). Its components' cycles are broken, so it is freed
+        now by reference counting rather than by a later pass of the cyclic collector."""
+        container = self.container
+        forget(self, container.kids)
+        container.kids = []
+        self.handlers.clear()
+        self.controlled.clear()
+        self.cleanups.clear()
+
     def mark_dirty(self, comp: CompInst) -> None:
         """Queue ``comp`` for re-rendering on the next tick (called by state setters)."""
         comp.dirty = True

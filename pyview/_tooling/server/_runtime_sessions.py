@@ -155,16 +155,19 @@ class Engine:
             app = ServerApp(view.app, tool_input=arguments or {}, tool_result=result)
             attach_view_state(app, self.view_state, {})  # a new instance: nothing stored yet
             root, tree = mount_tree(view, app, handle.name, effects=False)
-            if root.problems:
-                raise RenderError("; ".join(root.problems))
-            meta["tree"] = tree if session else strip_handlers(tree)
-            if getattr(getattr(app, "_pyview_view_state", None), "used", False):
-                meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values before painting
-            if session:
-                state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
-                meta["session"], _, _, meta["data"] = self._tokens(
-                    handle, secrets.token_urlsafe(18), 0, app, state, None
-                )
+            try:
+                if root.problems:
+                    raise RenderError("; ".join(root.problems))
+                meta["tree"] = tree if session else strip_handlers(tree)
+                if getattr(getattr(app, "_pyview_view_state", None), "used", False):
+                    meta["stateful"] = True  # a re-mounted frame asks for a tree with the stored values first
+                if session:
+                    state = capture(root.container, app, effects=False)  # nothing ran yet: the first mount runs all
+                    meta["session"], _, _, meta["data"] = self._tokens(
+                        handle, secrets.token_urlsafe(18), 0, app, state, None
+                    )
+            finally:
+                root.release()  # the result's render is not kept: the first event restores from its tokens
         except (RenderError, SnapshotError) as exc:
             if handle.name not in self._views or not isinstance(self._views[handle.name], RenderError):
                 logger.warning("pyview: View %r not rendered on the server: %s", handle.name, exc)

@@ -37,6 +37,7 @@ def render_with_state(engine: Any, token: str, values: dict[str, Any], render: d
     except (RenderError, SnapshotError) as exc:
         logger.warning("pyview: View %r not re-rendered with its state: %s", handle.name, exc)
         return None
+    root.release()  # rendered for its tree only
     if root.problems:
         logger.warning("pyview: View %r not re-rendered with its state: %s", handle.name, "; ".join(root.problems))
         return None
