@@ -194,24 +194,34 @@ async def one_example(
         errors.append(f"View {index}'s tool call: {exc!r}")
         return
     token, data = answer.get("session", meta["session"]), answer.get("data", meta["data"])
-    answers = [{"id": r["id"], "result": {}} for r in answer.get("requests") or [] if "id" in r]
+    answers = replies(answer)
     for n in range(events):
         on, then = example.steps[n % len(example.steps)]
         request: dict[str, Any] = {"session": token, "events": [screen.click(on)], "answers": answers}
         start = time.perf_counter()
         try:
             answer = await pyview_event(http, request, data)
+            screen.show(answer)
+            while answer.get("wake") == 0 and "error" not in answer:  # a handler still working: the shim's tick
+                token, data = answer.get("session", token), answer.get("data", data)
+                tick = {"session": token, "events": [], "answers": replies(answer)}
+                answer = await pyview_event(http, tick, data)
+                screen.show(answer)
         except Exception as exc:
             errors.append(repr(exc))
             return  # what it shows is unknown now: its next clicks would go nowhere
         times.append(time.perf_counter() - start)
         token, data = answer.get("session", token), answer.get("data", data)
-        answers = [{"id": r["id"], "result": {}} for r in answer.get("requests") or [] if "id" in r]  # as the host
-        screen.show(answer)
+        answers = replies(answer)
         if "error" in answer or screen.clickable(then) is None:
             problem = answer.get("error") or f"nothing {then!r} to click then"
             errors.append(f"View {index} click {n + 1} on {on!r}: {problem}")
             return
+
+
+def replies(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The host's answers to the requests an answer relays (empty results, as a host that grants them)."""
+    return [{"id": r["id"], "result": {}} for r in answer.get("requests") or [] if "id" in r]
 
 
 async def one_bare(http: Http, calls: int, times: list[float], errors: list[str]) -> None:

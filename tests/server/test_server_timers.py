@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,24 @@ async def test_a_handler_that_sleeps_then_sets_state_shows_both_states() -> None
         assert view.text("note") == "working" and answer["wake"] > 0  # a plain asyncio.sleep, found on the loop
         answer = await tick(view, client)
         assert view.text("note") == "done later" and "wake" not in answer
+
+
+async def test_a_handler_still_working_when_the_event_bound_passes_is_asked_again_at_once() -> None:
+    """A handler slower than the engine's ``event_timeout`` (a busy server, a slow tool): the answer shows what is
+    on screen so far, with ``wake`` 0, and the tick that follows brings what the handler did once it ended."""
+    module, server = load_server(str(SERVER_FILE))
+    async with Client(server) as client:
+        view = await started(client, duration=1.0)
+        engine = module.views.server_runtime.engine
+        engine.event_timeout = 0.2
+        release = asyncio.Event()
+        view_module = sys.modules[engine._view(module.timers).root_component.__module__]
+        view_module.RELEASE = release
+        answer = await view.click(client.call_tool, "slow")
+        assert view.text("note") == "working" and answer["wake"] == 0 and "error" not in answer
+        release.set()
+        answer = await tick(view, client)
+        assert view.text("note") == "done slowly" and "wake" not in answer
 
 
 async def test_a_wait_shorter_than_a_tick_is_one_call() -> None:

@@ -117,7 +117,9 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: boo
     """Wait for the handlers' tasks, until they finish, wait for the host or only on timers, or the timeout passes.
 
     Returns the seconds until the soonest timer of a task still waiting on one (None: none waits), which the answer
-    passes on as ``wake``: the frame calls again then (a tick) and gets what the timer changed.
+    passes on as ``wake``: the frame calls again then (a tick) and gets what the timer changed. A handler still
+    working when the timeout passes (neither on a timer nor on the host) gives 0: the frame calls again at once,
+    and that call waits for it anew, so a handler slower than one call's bound is never left unanswered.
 
     ``quiet``: the call brought only events (no host answer, notification or context, whose listeners may run as
     tasks of the App's own). Then, when every handler was synchronous (it rendered at once: no task started, no
@@ -152,7 +154,10 @@ async def settle(root: ServerRoot, app: ServerApp, timeout: float, *, quiet: boo
             await asyncio.sleep(0)
     if root.dirty and not root.rendering:
         root.flush()
-    due = timers_of([task for task in root.tasks if not task.done()], root)
+    pending = [task for task in root.tasks if not task.done()]
+    due = timers_of(pending, root)
+    if len(pending) - len(due) > app.waiting:
+        return 0.0  # a handler still working at the deadline (a slow tool, a busy server): come back at once for it
     return max(0.0, min(due.values()) - loop.time()) if due else None
 
 

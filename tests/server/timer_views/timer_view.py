@@ -9,6 +9,9 @@ from pyview.app import App
 from pyview.components import View, component, h, use_state, use_tool_result
 from pyview.ui import ToastProvider, use_toast
 
+RELEASE = asyncio.Event()
+"""What the slow handler waits for: no timer, so nothing tells the server when it ends (a test replaces it)."""
+
 
 @component
 def Buttons(duration: float) -> Any:
@@ -20,6 +23,11 @@ def Buttons(duration: float) -> Any:
         await asyncio.sleep(duration)  # a plain asyncio.sleep: found among the loop's timers
         set_note("done later")
 
+    async def slow() -> None:
+        set_note("working")
+        await RELEASE.wait()
+        set_note("done slowly")
+
     async def debounce() -> None:
         await asyncio.sleep(0.02)  # shorter than a tick: waited for within the call
         set_note("debounced")
@@ -28,6 +36,7 @@ def Buttons(duration: float) -> Any:
         h.button("Toast", id="toast", on_click=lambda: toast("Saved the report", duration=duration)),
         h.button("Later", id="later", on_click=later),
         h.button("Debounce", id="debounce", on_click=debounce),
+        h.button("Slow", id="slow", on_click=slow),
         h.p(note, id="note"),
     )
 
