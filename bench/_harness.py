@@ -127,8 +127,9 @@ class _Tee:
         return getattr(self.out, name)
 
 
-def run_recorded(main: Callable[[], None], script: str) -> None:
-    """Run a bench's ``main`` and write what it printed to stdout as the script's section of ``bench/RESULTS.md``.
+def run_recorded(main: Callable[[], None], script: str, part: str | None = None) -> None:
+    """Run a bench's ``main`` and write what it printed to stdout as the script's section of ``bench/RESULTS.md``
+    (``part``: a section of its own, ``script:part``, for a bench whose runs measure different things).
 
     Nothing is written when ``main`` raises or exits non-zero, so a failed run never replaces a good section.
 
@@ -145,17 +146,20 @@ def run_recorded(main: Callable[[], None], script: str) -> None:
     finally:
         sys.stdout = tee.out
     name = Path(script).stem
-    RESULTS.write_text(results_with(_read_results(), name, section(name, tee.copy.getvalue())), encoding="utf-8")
-    print(f"(recorded in {RESULTS.name}, section {name})", file=sys.stderr)
+    heading = name if part is None else f"{name}:{part}"
+    RESULTS.write_text(results_with(_read_results(), heading, section(name, tee.copy.getvalue(), heading)),
+                       encoding="utf-8")  # fmt: skip
+    print(f"(recorded in {RESULTS.name}, section {heading})", file=sys.stderr)
 
 
-def section(name: str, output: str) -> str:
+def section(name: str, output: str, heading: str | None = None) -> str:
     """A results section: the command, when, at which commit, under which load, then the output verbatim."""
     command = " ".join(["python", f"bench/{name}.py", *sys.argv[1:]])
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return (
-        f"## {name}\n\n`{command}`: {stamp}, commit {_commit()}, load average {load} on {os.cpu_count()} cores\n\n"
+        f"## {heading or name}\n\n`{command}`: {stamp}, commit {_commit()}, load average {load} "
+        f"on {os.cpu_count()} cores\n\n"
         f"```text\n{output.strip()}\n```\n"
     )
 

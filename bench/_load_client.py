@@ -125,13 +125,25 @@ class Example:
     tool: str
     arguments: dict[str, Any]
     steps: tuple[tuple[str, str], ...]
+    clicks_run: tuple[tuple[str, dict[str, Any]], ...]
+    """The server tools the steps' clicks run in-process, in turn, as plain tools (``bare_`` + the tool's name:
+    ``load_server.py`` declares them with no View): the work of a click without pyview, the fairer reference."""
 
 
 ORDERS_STEPS = (("Paid", "#"), ("#", "All orders"), ("All orders", "Shipped"), ("Shipped", "#"), ("#", "All orders"),
                 ("All orders", "Paid"))  # fmt: skip
+Calls = tuple[tuple[str, dict[str, Any]], ...]
+ORDERS_TOOLS: Calls = (
+    ("bare_list_orders", {"status": "paid"}), ("bare_get_order", {"id": 1001}), ("bare_list_orders", {}),
+    ("bare_list_orders", {"status": "shipped"}), ("bare_get_order", {"id": 1002}), ("bare_list_orders", {}),
+)  # fmt: skip
+WEATHER_TOOLS: Calls = (
+    ("bare_refresh_weather", {"city": "Oslo", "units": "imperial"}),
+    ("bare_refresh_weather", {"city": "Oslo", "units": "metric"}),
+)
 EXAMPLES = {
-    "weather": Example("get_weather", {"city": "Oslo"}, (("°F", "°C"), ("°C", "°F"))),
-    "orders": Example("list_orders", {}, ORDERS_STEPS),
+    "weather": Example("get_weather", {"city": "Oslo"}, (("°F", "°C"), ("°C", "°F")), WEATHER_TOOLS),
+    "orders": Example("list_orders", {}, ORDERS_STEPS, ORDERS_TOOLS),
 }
 
 
@@ -222,6 +234,21 @@ async def one_example(
 def replies(answer: dict[str, Any]) -> list[dict[str, Any]]:
     """The host's answers to the requests an answer relays (empty results, as a host that grants them)."""
     return [{"id": r["id"], "result": {}} for r in answer.get("requests") or [] if "id" in r]
+
+
+async def one_tools(http: Http, calls: int, times: list[float], errors: list[str], example: Example) -> None:
+    """A caller of the tools an example's clicks run, as plain tools: ``calls`` calls, in the clicks' order."""
+    for n in range(calls):
+        name, arguments = example.clicks_run[n % len(example.clicks_run)]
+        start = time.perf_counter()
+        try:
+            result = await http.call(name, arguments)
+        except Exception as exc:
+            errors.append(repr(exc))
+            continue
+        times.append(time.perf_counter() - start)
+        if result.get("isError") or not result.get("structuredContent"):
+            errors.append(f"{name} failed: {json.dumps(result)[:200]}")
 
 
 async def one_bare(http: Http, calls: int, times: list[float], errors: list[str]) -> None:

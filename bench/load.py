@@ -15,7 +15,7 @@ their ``MCPServer``), called as often as a View makes calls.
                          [--workloads counter,weather,orders] [--sessions 100000]
 
 It starts redis-server and uvicorn on loopback ports and stops them itself; every loop is bounded. What it prints
-becomes its section of bench/RESULTS.md.
+becomes its section of bench/RESULTS.md: ``load`` for the counter alone, ``load:<workloads>`` for any other set.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _harness import REPO, run_recorded, table
-from _load_client import EXAMPLES, Http, button_event, one_bare, one_example, one_view
+from _load_client import EXAMPLES, Http, button_event, one_bare, one_example, one_tools, one_view
 
 from pyview._tooling.testing._state_server import redis_server
 
@@ -61,6 +61,9 @@ def generator(kind: str, port: int, first: int, views: int, events: int, barrier
         cpu, wall = resource.getrusage(resource.RUSAGE_SELF), time.time()
         if kind == "bare":  # events + 2 calls: as many as a View's tool call, first call and events
             await asyncio.gather(*(one_bare(http, events + 2, times, errors) for http in hosts))
+        elif kind.startswith("tools:"):  # the tools an example's clicks run, as plain tools, as often
+            example = EXAMPLES[kind.removeprefix("tools:")]
+            await asyncio.gather(*(one_tools(http, events + 2, times, errors, example) for http in hosts))
         elif kind in EXAMPLES:
             example = EXAMPLES[kind]
             await asyncio.gather(
@@ -183,8 +186,11 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
         rates: dict[int, tuple[float, float]] = {}  # workers -> (bare calls/s, View calls/s)
         for workers in args.workers:
             label = f"{workload}, {workers} worker(s)"
-            bare, views, rss = measure(args, workload, workers, redis_url, folder)
-            for name, result in (("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)):
+            bare, views, tools, rss = measure(args, workload, workers, redis_url, folder)
+            measured = [("bare tools/call (ping)", bare), ("Views: tool call + pyview_event", views)]
+            if tools is not None:
+                measured.insert(1, ("bare tools/call (the tools its clicks run)", tools))
+            for name, result in measured:
                 count = result["calls"]
                 rows.append([f"{label}: {name}", f"{args.views} x {args.rounds}", count,
                              f"{count / result['wall']:.0f}",
@@ -197,7 +203,12 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
             p99 = quantile(views["times"], 0.99) / quantile(bare["times"], 0.99)
             lines.append(f"{label}: server RSS {rss[0] / 1024:.0f} MiB, +{rss[1]:.1f} MiB per 1,000 live sessions; "
                          f"load: pyview_event / bare tools/call throughput: {ratio:.2f}x, p99 {p99:.2f}x")  # fmt: skip
-            for error in (views["errors"] + bare["errors"])[:5]:
+            if tools is not None:
+                ratio = (views["calls"] / views["wall"]) / (tools["calls"] / tools["wall"])
+                p99 = quantile(views["times"], 0.99) / quantile(tools["times"], 0.99)
+                lines.append(f"{label}: against the tools its clicks run, called bare: "
+                             f"throughput {ratio:.2f}x, p99 {p99:.2f}x")  # fmt: skip
+            for error in (views["errors"] + bare["errors"] + (tools or {}).get("errors", []))[:5]:
                 lines.append(f"  error: {error}")
         if 1 in rates and 2 in rates:
             lines.append(scaling(workload, rates, args.generators))
@@ -206,9 +217,9 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
 
 def measure(
     args: argparse.Namespace, workload: str, workers: int, redis_url: str, folder: Path
-) -> tuple[dict[str, Any], dict[str, Any], tuple[int, float]]:
-    """One server: the bare calls' and the Views' merged numbers over the rounds, and (RSS KiB, MiB per 1,000 live
-    sessions)."""
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None, tuple[int, float]]:
+    """One server: the bare calls', the Views' and (an example) its clicks' tools' merged numbers over the rounds,
+    and (RSS KiB, MiB per 1,000 live sessions)."""
     port = free_port()
     live = args.views * args.rounds  # every View stays live: the cache holds them all
     log = folder / f"server-{workload}-{workers}.log"
@@ -218,15 +229,15 @@ def measure(
         drive(workload, port, min(args.views, 20), 2, args.generators)  # ... and its Views
         before = rss_kib(server.pid)
         rounds = []
-        for _ in range(args.rounds):  # alternated, so both see the same (shared, changing) machine
-            rounds.append((drive("bare", port, args.views, args.events, args.generators),
-                           drive(workload, port, args.views, args.events, args.generators)))  # fmt: skip
-        after = rss_kib(server.pid)
+        kinds = ["bare", workload] + ([f"tools:{workload}"] if workload in EXAMPLES else [])
+        for _ in range(args.rounds):  # alternated, so all see the same (shared, changing) machine
+            rounds.append([drive(kind, port, args.views, args.events, args.generators) for kind in kinds])
+        after = rss_kib(server.pid)  # (the Views' sessions are all live: the tools' calls keep none)
     finally:
         server.terminate()
         server.wait(30)
-    bare, views = (merged([pair[i] for pair in rounds]) for i in (0, 1))
-    return bare, views, (after, (after - before) / live * 1000 / 1024)
+    bare, views, *tools = (merged([each[i] for each in rounds]) for i in range(len(kinds)))
+    return bare, views, (tools[0] if tools else None), (after, (after - before) / live * 1000 / 1024)
 
 
 def scaling(workload: str, rates: dict[int, tuple[float, float]], generators: int) -> str:
@@ -291,7 +302,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start", flush=True)
     if "weather" in args.workloads or "orders" in args.workloads:
         print("(weather, orders: each click runs one of the example's server tools in-process and re-renders the View, "
-              "so their Views do much more per call than the bare ping they are compared with)")  # fmt: skip
+              "so their Views do much more per call than the bare ping; they are also compared with those tools "
+              "called bare, as often: a click's own work without pyview)")  # fmt: skip
     with tempfile.TemporaryDirectory() as folder, redis_server(Path(folder)) as redis_url:
         rows, lines = run_load(args, redis_url, Path(folder))
     headers = ["over loopback HTTP (Redis for View state)", "Views", "calls", "calls/s", "events/s", "p50 ms",
@@ -310,5 +322,18 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} at the end", flush=True)
 
 
+def recorded_as(argv: list[str]) -> str | None:
+    """The part of RESULTS.md a run writes: the counter's own section, or one per other set of workloads (a
+    weather and orders run does not replace the counter's figures).
+
+    >>> recorded_as(["--workloads", "counter"]), recorded_as(["--workloads=weather,orders"]), recorded_as([])
+    (None, 'weather,orders', 'counter,weather,orders')
+    """
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--workloads", default="counter,weather,orders")
+    workloads = parser.parse_known_args(argv)[0].workloads
+    return None if workloads == "counter" else workloads
+
+
 if __name__ == "__main__":
-    run_recorded(main, __file__)
+    run_recorded(main, __file__, recorded_as(sys.argv[1:]))

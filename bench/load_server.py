@@ -1,7 +1,8 @@
 """bench/load.py's MCP server, as a stateless Streamable HTTP app (JSON answers), as run behind a load balancer.
 
 ``$LOAD_VIEWS`` chooses what it serves: ``counter`` (the default: the counter, a View with View state, and a bare
-tool), or ``weather`` / ``orders``, the example servers as they are, with the bare tool added. View state goes to
+tool), or ``weather`` / ``orders``, the example servers as they are, with the bare tool added, and plain copies
+(``bare_`` + name, no View) of the tools their clicks run. View state goes to
 Redis when ``$LOAD_REDIS_URL`` is set; ``$LOAD_MAX_SESSIONS`` bounds each worker's live sessions.
 
 uvicorn load_server:app --app-dir bench --workers 2   (what bench/load.py starts)
@@ -67,7 +68,12 @@ def example_server(name: str) -> MCPServer[Any]:
         return "pong"
 
     server.add_tool(ping, meta={"ui": {"visibility": ["app"]}})
+    for tool in CLICKS_RUN[name]:  # the tools its clicks run, with no View: the work of a click without pyview
+        server.add_tool(getattr(module, tool), name=f"bare_{tool}", meta={"ui": {"visibility": ["app"]}})
     return server
+
+
+CLICKS_RUN = {"weather": ("refresh_weather",), "orders": ("list_orders", "get_order")}
 
 
 which = os.environ.get("LOAD_VIEWS", "counter")

@@ -99,6 +99,16 @@ def test_a_bench_replaces_only_its_own_section(harness: ModuleType, capsys: pyte
     assert "speed  9.5" in capsys.readouterr().out  # it still prints what it measured
 
 
+def test_a_bench_run_recorded_as_a_part_keeps_the_whole_runs_section(harness: ModuleType) -> None:
+    harness.run_recorded(lambda: print("counter  0.9x"), "bench/load.py")
+    harness.run_recorded(lambda: print("orders  0.3x"), "bench/load.py", "orders")
+    harness.run_recorded(lambda: print("orders  0.4x"), "bench/load.py", "orders")
+
+    text = harness.RESULTS.read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if line.startswith("## ")] == ["## load", "## load:orders"]
+    assert "counter  0.9x" in text and "orders  0.4x" in text and "orders  0.3x" not in text
+
+
 def test_a_failed_bench_leaves_the_results_as_they_were(harness: ModuleType) -> None:
     harness.run_recorded(lambda: print("speed  12.0"), "bench/speed.py")
     before = harness.RESULTS.read_text(encoding="utf-8")
