@@ -125,11 +125,19 @@ def free_port() -> int:
 
 
 def start_server(
-    workload: str, workers: int, port: int, redis_url: str, max_sessions: int, folder: Path, log: Path
+    workload: str,
+    workers: int,
+    port: int,
+    redis_url: str,
+    max_sessions: int,
+    folder: Path,
+    log: Path,
+    gc_threshold: str = "",
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYVIEW_SECRET": SECRET, "PYVIEW_VIEW_CACHE": "off", "LOAD_REDIS_URL": redis_url,
            "LOAD_MAX_SESSIONS": str(max_sessions), "LOAD_VIEWS": workload, "PYVIEW_WEATHER": "offline",
-           "PYVIEW_WEATHER_NOW": WEATHER_NOW, "PYVIEW_ORDERS_DB": str(folder / "orders.sqlite3")}  # fmt: skip
+           "PYVIEW_WEATHER_NOW": WEATHER_NOW, "PYVIEW_ORDERS_DB": str(folder / "orders.sqlite3"),
+           "LOAD_GC_THRESHOLD": gc_threshold}  # fmt: skip
     # a host keeps its connection: none is closed for idling while the generators start
     command = [sys.executable, "-m", "uvicorn", "load_server:app", "--app-dir", str(BENCH), "--port", str(port),
                "--workers", str(workers), "--log-level", "warning", "--backlog", "4096", "--timeout-keep-alive",
@@ -223,7 +231,7 @@ def measure(
     port = free_port()
     live = args.views * args.rounds  # every View stays live: the cache holds them all
     log = folder / f"server-{workload}-{workers}.log"
-    server = start_server(workload, workers, port, redis_url, max(1000, live), folder, log)
+    server = start_server(workload, workers, port, redis_url, max(1000, live), folder, log, args.gc_threshold)
     try:
         drive("bare", port, min(args.views, 50), 4, args.generators)  # warm up: every worker imports the server
         drive(workload, port, min(args.views, 20), 2, args.generators)  # ... and its Views
@@ -293,6 +301,7 @@ def main() -> None:
     parser.add_argument("--workloads", default="counter,weather,orders", help="Views to load, comma-separated")
     parser.add_argument("--sessions", type=int, default=100_000, help="sessions through the cache (0: skip)")
     parser.add_argument("--bound", type=int, default=1000, help="the cache's bound for --sessions")
+    parser.add_argument("--gc-threshold", default="", help="the server's gc.set_threshold, e.g. 10000,20,100")
     args = parser.parse_args()
     args.workers = [int(n) for n in args.workers.split(",") if n]
     args.workloads = [name for name in args.workloads.split(",") if name]
@@ -300,6 +309,8 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown workload(s) {', '.join(unknown)}: counter, {', '.join(EXAMPLES)}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start", flush=True)
+    if args.gc_threshold:
+        print(f"(the server runs gc.set_threshold({args.gc_threshold.replace(',', ', ')}), as docs/server.md suggests)")
     if "weather" in args.workloads or "orders" in args.workloads:
         print("(weather, orders: each click runs one of the example's server tools in-process and re-renders the View, "
               "so their Views do much more per call than the bare ping; they are also compared with those tools "
@@ -323,16 +334,22 @@ def main() -> None:
 
 
 def recorded_as(argv: list[str]) -> str | None:
-    """The part of RESULTS.md a run writes: the counter's own section, or one per other set of workloads (a
-    weather and orders run does not replace the counter's figures).
+    """The part of RESULTS.md a run writes: the counter's own section, or one per other set of workloads and
+    collector setting (a weather and orders run does not replace the counter's figures).
 
     >>> recorded_as(["--workloads", "counter"]), recorded_as(["--workloads=weather,orders"]), recorded_as([])
     (None, 'weather,orders', 'counter,weather,orders')
+    >>> recorded_as(["--workloads", "counter", "--gc-threshold", "10000,20,100"])
+    'gc=10000/20/100'
     """
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--workloads", default="counter,weather,orders")
-    workloads = parser.parse_known_args(argv)[0].workloads
-    return None if workloads == "counter" else workloads
+    parser.add_argument("--gc-threshold", default="")
+    known = parser.parse_known_args(argv)[0]
+    part = "" if known.workloads == "counter" else known.workloads
+    if known.gc_threshold:
+        part += f"{',' if part else ''}gc={known.gc_threshold.replace(',', '/')}"
+    return part or None
 
 
 if __name__ == "__main__":

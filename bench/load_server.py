@@ -3,13 +3,15 @@
 ``$LOAD_VIEWS`` chooses what it serves: ``counter`` (the default: the counter, a View with View state, and a bare
 tool), or ``weather`` / ``orders``, the example servers as they are, with the bare tool added, and plain copies
 (``bare_`` + name, no View) of the tools their clicks run. View state goes to
-Redis when ``$LOAD_REDIS_URL`` is set; ``$LOAD_MAX_SESSIONS`` bounds each worker's live sessions.
+Redis when ``$LOAD_REDIS_URL`` is set; ``$LOAD_MAX_SESSIONS`` bounds each worker's live sessions;
+``$LOAD_GC_THRESHOLD`` (``10000,20,100``) sets the collector's thresholds, as docs/server.md suggests.
 
 uvicorn load_server:app --app-dir bench --workers 2   (what bench/load.py starts)
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,9 @@ from pydantic import BaseModel
 
 from pyview._tooling.server._server_file import load_server
 from pyview.server import MemoryStore, RedisStateStore, StateStore, Views, http_app
+
+if os.environ.get("LOAD_GC_THRESHOLD"):  # the deployment advice of docs/server.md, measured when asked for
+    gc.set_threshold(*(int(n) for n in os.environ["LOAD_GC_THRESHOLD"].split(",")))
 
 url = os.environ.get("LOAD_REDIS_URL")
 store: StateStore = RedisStateStore(url) if url else MemoryStore()

@@ -71,6 +71,7 @@ def render_to_string(node: object) -> str:
         '<p title="say &quot;hi&quot;">1 &lt; 2</p>'
     """
     root = Root(effects=False)
+    root.pauses_collector = False  # called anywhere, a server's threads included: the collector is not ours
     root.mount(node)
     out: list[str] = []
     write_children(root.container.kids, out, props=True, sort=False)

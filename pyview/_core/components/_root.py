@@ -43,6 +43,10 @@ class Root:
     calls ``fn`` once the page has painted and is idle: a big update's garbage is collected then, not before paint.
     """
 
+    pauses_collector = True
+    """Whether an update pauses the cyclic collector (see :meth:`flush`). It is the whole process's: a root that
+    shares its process with other work, on other threads too (a server's), leaves it alone."""
+
     def __init__(
         self,
         sink: Callable[[str], object] | None = None,
@@ -98,8 +102,9 @@ class Root:
         nodes: list[Any] = []
         flatten([node], nodes)
         container = self.container
-        collecting = gc.isenabled()  # paused as for an update (see flush): a first render can be big too
-        gc.disable()
+        collecting = self.pauses_collector and gc.isenabled()  # as for an update (see flush): a first render too
+        if collecting:
+            gc.disable()
         self.rendering = True
         token = rendering.set(RenderFrame())  # one frame for every component this renders (see RenderFrame)
         try:
@@ -164,8 +169,9 @@ class Root:
         self.scheduled = False
         # A render allocates many objects and no cycles worth collecting mid-way; the cyclic collector would
         # rescan the whole (growing) heap many times: pause it for the update (bench/render.py's large lists).
-        collecting = gc.isenabled()
-        gc.disable()
+        collecting = self.pauses_collector and gc.isenabled()
+        if collecting:
+            gc.disable()
         try:
             self._flush()
         finally:

@@ -58,6 +58,8 @@ def load_view(path: object) -> Any:
 class ServerRoot(Root):
     """A :class:`Root` for the server: patches go to ``outbox``; errors are kept for the answer and logged."""
 
+    pauses_collector = False  # the process's collector is the server's own to set (docs/server.md)
+
     def __init__(self, view_name: str, *, effects: bool = True) -> None:
         self.outbox: list[str] = []
         self.problems: list[str] = []
