@@ -29,11 +29,28 @@ BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bri
 SECRET = b"browser-test-secret-0123456789ab"
 VIEW = Path(__file__).resolve().parent / "views" / "state_view.py"
 
+
+def patient(html: str) -> str:
+    """The document with all the time a loaded machine needs for the stored state (``stateWaitMs``).
+
+    Past that bound a View paints its result's own tree rather than wait on a slow server (the product's guard, one
+    test below); the tests that use this one are about what is painted once the answer comes.
+    """
+    head, rest = html.split('id="pyview-config">', 1)
+    config, tail = rest.split("</script>", 1)
+    return f'{head}id="pyview-config">{json.dumps({**json.loads(config), "stateWaitMs": 600_000})}</script>{tail}'
+
+
 # Frames are mounted and torn down by name; tools/call goes to Python (window.pyCallTool); logs are recorded.
 HOST = """() => {
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   window.logs = [];
   window.views = {};
+  window.held = [];
+  window.releaseGets = () => {
+    window.holdGets = false;
+    window.held.splice(0).forEach((go) => go());
+  };
   window.mount = async (name, url, result) => {
     const html = await (await fetch(url)).text();  // see document_url
     const frame = document.createElement("iframe");
@@ -44,7 +61,12 @@ HOST = """() => {
     document.body.append(frame);
     const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
       { serverTools: {}, logging: {} }, { hostContext: { theme: "light", displayMode: "inline" } });
-    bridge.oncalltool = async (params) => JSON.parse(await window.pyCallTool(params.name, params.arguments));
+    bridge.oncalltool = async (params) => {
+      if (window.holdGets && params.name === "pyview_state" && params.arguments.op === "get") {
+        await new Promise((go) => window.held.push(go));  // a slow server: answered at releaseGets()
+      }
+      return JSON.parse(await window.pyCallTool(params.name, params.arguments));
+    };
     bridge.onloggingmessage = (params) => window.logs.push({ name, ...params });
     const ready = new Promise((resolve) => { bridge.oninitialized = resolve; });
     await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
@@ -113,7 +135,7 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
-    html = with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS)
+    html = patient(with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS))
     oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
     assert oslo["_meta"]["pyview"]["stateful"] and "units: C" in json.dumps(oslo["_meta"]["pyview"]["tree"])
 
@@ -158,6 +180,35 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
 
 
 @pytest.mark.usefixtures("secret")
+@pytest.mark.usefixtures("secret")
+def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
+    page: Any, build: Callable[..., BuiltView], redis_url: str
+) -> None:
+    """With no stored state within ``stateWaitMs`` (800 ms by default), a re-mounted View paints its result's own
+    tree rather than wait on the server; once the server answers, Python shows the stored values."""
+    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
+    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.add_script_tag(content=BRIDGE.read_text())
+    page.evaluate(HOST)
+    html = with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS)
+    oslo = server.result({"city": "Oslo"})
+    page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
+    assert seen_once_live(page, "one") == ["units: C"]
+    frame_named(page, "one").get_by_test_id("units").click()
+    text_of(page, "one", "units", "units: F")
+    assert page.evaluate("() => unmount('one')") == "gone"  # F is stored
+
+    page.evaluate("() => { window.holdGets = true; }")  # the server is slow now: no pyview_state get is answered
+    page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
+    two = frame_named(page, "two")
+    two.wait_for_function("() => globalThis.pyviewRestore?.paints.length > 0", timeout=180_000)
+    assert two.evaluate("() => pyviewRestore.paints") == ["result"]  # not blank: the result's own tree
+    assert "units: C" in two.evaluate("() => document.body.textContent")
+    page.evaluate("() => window.releaseGets()")
+    text_of(page, "two", "units", "units: F")  # Python loads the values itself once the server answers
+
+
 def test_window_openai_widget_state_is_used_where_the_host_offers_it(
     page: Any, build: Callable[..., BuiltView], redis_url: str
 ) -> None:
@@ -196,7 +247,7 @@ def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_t
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
-    html = with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS)
+    html = patient(with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS))
     oslo = server.result({"city": "Oslo"})
     try:
         page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
