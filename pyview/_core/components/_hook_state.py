@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
+    from pyview._core.components._instances import Inst
+
 TAG = "__pv"
 APP_FIELDS = ("tool_input", "tool_input_partial", "tool_result", "tool_cancelled")
 _PAYLOADS: dict[str, type[_types.Payload]] = {
@@ -163,25 +165,23 @@ def component_keys(container: HostInst) -> Iterator[tuple[str, CompInst]]:
 
     The View's error list (``.pyview-errors``, which a fresh mount does not have) is skipped.
     """
-    counter = [1]
+    nid = 1  # the DOM id a fresh mount would give the next node
     seen: dict[str, int] = {}
-
-    def walk(inst: object) -> Iterator[tuple[str, CompInst]]:
+    # An explicit stack, not nested generators: every event of a server-runtime View walks its whole tree here, and
+    # each level of ``yield from`` would hand every component up through all the levels above it.
+    stack: list[Inst] = container.kids[::-1]
+    while stack:
+        inst = stack.pop()
         if type(inst) is TextInst:
-            counter[0] += 1
+            nid += 1
         elif type(inst) is HostInst:
             if inst.el.key == "pyview-errors":
-                return
-            counter[0] += 1
-            for kid in inst.kids:
-                yield from walk(kid)
+                continue
+            nid += 1
+            stack.extend(inst.kids[::-1])
         elif type(inst) is CompInst:
-            yield key_of(inst, counter[0], seen), inst
-            for kid in inst.kids:
-                yield from walk(kid)
-
-    for kid in container.kids:
-        yield from walk(kid)
+            yield key_of(inst, nid, seen), inst
+            stack.extend(inst.kids[::-1])
 
 
 def key_of(comp: CompInst, nid: int, seen: dict[str, int]) -> str:
