@@ -186,4 +186,8 @@ def _commit() -> str:
         return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False).stdout.strip()
 
     head = git("rev-parse", "--short", "HEAD") or "unknown"
-    return f"{head} with uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else head
+    # RESULTS.md itself does not count: two benches run one after the other would otherwise mark the second's run
+    results = RESULTS.resolve()
+    others = [f":!{results.relative_to(REPO)}"] if results.is_relative_to(REPO) else []
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".", *others)
+    return f"{head} with uncommitted changes" if changed else head

@@ -7,6 +7,7 @@ measurement or a "went from" history comes back, and check that the benches do w
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -107,6 +108,26 @@ def test_a_bench_run_recorded_as_a_part_keeps_the_whole_runs_section(harness: Mo
     text = harness.RESULTS.read_text(encoding="utf-8")
     assert [line for line in text.splitlines() if line.startswith("## ")] == ["## load", "## load:orders"]
     assert "counter  0.9x" in text and "orders  0.4x" in text and "orders  0.3x" not in text
+
+
+def test_a_run_is_marked_uncommitted_for_changed_code_not_for_the_results_file(
+    harness: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = tmp_path / "repo"
+    (repo / "bench").mkdir(parents=True)
+    (repo / "bench" / "RESULTS.md").write_text("# Benchmark results\n", encoding="utf-8")
+    (repo / "bench" / "speed.py").write_text("print(1)\n", encoding="utf-8")
+    for command in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
+        subprocess.run(["git", *command], cwd=repo, check=True)
+    monkeypatch.setattr(harness, "REPO", repo)
+    monkeypatch.setattr(harness, "RESULTS", repo / "bench" / "RESULTS.md")
+
+    harness.run_recorded(lambda: print("speed  1"), "bench/speed.py")  # writes RESULTS.md
+    harness.run_recorded(lambda: print("size  2"), "bench/size.py")  # RESULTS.md is changed now: still clean
+    assert "with uncommitted changes" not in harness.RESULTS.read_text(encoding="utf-8")
+    (repo / "bench" / "speed.py").write_text("print(2)\n", encoding="utf-8")
+    harness.run_recorded(lambda: print("speed  3"), "bench/speed.py")
+    assert "with uncommitted changes" in harness.RESULTS.read_text(encoding="utf-8")
 
 
 def test_a_failed_bench_leaves_the_results_as_they_were(harness: ModuleType) -> None:
