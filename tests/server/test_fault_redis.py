@@ -24,6 +24,7 @@ import redis
 from mcp import Client
 from runtime_client import ViewClient, claims
 
+from pyview._tooling.server._health import health
 from pyview._tooling.server._server_file import load_server
 from pyview.server import RedisStateStore
 
@@ -103,12 +104,15 @@ async def test_view_state_survives_redis_stopping_and_coming_back(
             await rome.click(client.call_tool, "open")
             oslo_id, rome_id = oslo_result.meta["pyview"]["instance"], rome_result.meta["pyview"]["instance"]
             assert stored(redis_process.url, oslo_id) == {"units": "F"}
+            assert health(server)["view_state"] == "ok"
 
             redis_process.stop()
             answer = await oslo.click(client.call_tool, "units")  # back to C, while Redis is gone
             assert "error" not in answer and oslo.text("units") == "units: C"
             logged = [r["params"] for r in answer["requests"] if r["method"] == "notifications/message"]
             assert logged and logged[0]["level"] == "warning" and "Redis is unreachable" in logged[0]["data"]["message"]
+            # the health check says so, and still "ok": a balancer must not take every worker out for it
+            assert health(server) == {"status": "ok", "sessions": 2, "max_sessions": 1000, "view_state": "degraded"}
             # a frame's own pyview_state calls (a re-mounted frame, Python in the browser) work from memory too
             got = await client.call_tool("pyview_state", {"instance": rome_id, "op": "get"})
             assert got.meta["pyview"]["values"] == {"panel": "details"}
@@ -120,6 +124,7 @@ async def test_view_state_survives_redis_stopping_and_coming_back(
 
             redis_process.start()  # empty: everything it has from now on came from the server's memory
             until(lambda: store.degraded is None, "the store noticed Redis is back")
+            assert health(server)["view_state"] == "ok"
             assert stored(redis_process.url, oslo_id) == {"units": "C"}
             assert stored(redis_process.url, rome_id) == {"panel": "details", "units": "F"}
             answer = await again.click(client.call_tool, "units")  # the re-mounted frame goes on

@@ -3,14 +3,18 @@ working while its events land on either worker, and the workers share a signing 
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import anyio.to_thread
 import pytest
 from mcp import Client
 from runtime_client import ViewClient, claims
@@ -80,3 +84,13 @@ async def test_events_on_either_worker_keep_the_view_working(two_workers: str) -
         assert view.text("count") == f"Clicked {clicks} times"
         assert claims(view.token or "")["n"] == clicks
     assert switches >= 3, f"all {clicks} events landed on one worker"
+    # the check a load balancer makes: every worker answers it, and the sessions the View left are live in them
+    seen = [await anyio.to_thread.run_sync(health_of, two_workers.replace("/mcp", "/healthz")) for _ in range(20)]
+    assert all(answer["status"] == "ok" and answer["max_sessions"] == 1000 for answer in seen)
+    assert max(answer["sessions"] for answer in seen) >= 1
+
+
+def health_of(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=30) as response:  # a new connection each: either worker answers
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer

@@ -66,6 +66,11 @@ class ServerRuntime:
         return self._engine
 
     @property
+    def live_sessions(self) -> int:
+        """View sessions this process holds in memory now (0 before the first one: no engine is made to count)."""
+        return 0 if self._engine is None else len(self._engine.sessions)
+
+    @property
     def view_state(self) -> ViewState:
         """Signed View instance ids and the state store (``use_view_state``'s server side)."""
         view_state = self.engine.view_state

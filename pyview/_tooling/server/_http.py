@@ -15,6 +15,7 @@ from starlette.routing import Mount
 
 from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.server._cors import EndpointCors, parse_origins, transport_security_for
+from pyview._tooling.server._health import DEFAULT_HEALTH_PATH, health_route
 from pyview._tooling.server._part_resources import check_stdio_sizes, server_views
 from pyview._tooling.server._runtime_files import runtime_files_app
 from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
@@ -31,6 +32,7 @@ def http_app(
     runtime_path: str | None = DEFAULT_RUNTIME_PATH,
     host: str = "127.0.0.1",
     cors: str | Iterable[str] | None = None,
+    health_path: str | None = None,
     **options: Any,
 ) -> Starlette:
     """The server's Streamable HTTP app (the SDK's) with the Pyodide runtime mounted at ``runtime_path``.
@@ -39,11 +41,13 @@ def http_app(
     ``runtime_path=None`` to leave it out. ``cors`` (off by default) names the origins of host pages that may call
     the endpoint from a browser (``"http://localhost:8080,https://host.example"`` or a list): the endpoint then
     answers preflights, exposes ``mcp-session-id``, and the SDK's DNS-rebinding protection lets those origins in
-    too (a foreign ``Host`` or ``Origin`` is still refused). ``options`` go to ``MCPServer.streamable_http_app``
-    (e.g. ``stateless_http=True``, ``json_response=True``).
+    too (a foreign ``Host`` or ``Origin`` is still refused). ``health_path`` (off by default here, on in
+    :func:`serve`: this app may be mounted beside routes of yours) adds the health endpoint a load balancer checks,
+    ``GET /healthz`` say (docs/server.md "Deploying"). ``options`` go to ``MCPServer.streamable_http_app`` (e.g.
+    ``stateless_http=True``, ``json_response=True``).
 
     Example:
-        >>> app = http_app(server, cors="http://localhost:8080")  # doctest: +SKIP
+        >>> app = http_app(server, cors="http://localhost:8080", health_path="/healthz")  # doctest: +SKIP
         >>> uvicorn.run(app, port=8000)  # doctest: +SKIP
     """
     origins = parse_origins(cors) if cors is not None else ()
@@ -52,6 +56,8 @@ def http_app(
     app = server.streamable_http_app(streamable_http_path=path, host=host, **options)
     if runtime_path is not None:
         app.router.routes.append(Mount(runtime_path.rstrip("/"), app=runtime_files_app()))
+    if health_path is not None:
+        app.router.routes.append(health_route(server, health_path))
     if origins:
         app.add_middleware(EndpointCors, path=path, origins=origins)
     return app
@@ -80,6 +86,7 @@ async def serve_async(
     cors: str | Iterable[str] | None = None,
     on_ready: Callable[[str], Awaitable[None] | None] | None = None,
     shutdown_timeout: int = SHUTDOWN_TIMEOUT,
+    health_path: str | None = DEFAULT_HEALTH_PATH,
 ) -> None:
     """Serve ``server`` over stdio or Streamable HTTP until cancelled (or, for HTTP, ``SIGTERM``/``SIGINT``).
 
@@ -96,6 +103,7 @@ async def serve_async(
         shutdown_timeout: after ``SIGTERM`` or ``SIGINT`` (HTTP; stdio ignores it), the server stops accepting
             connections at once, answers the requests in flight, and exits at the latest this many seconds later
             (closing what is still open).
+        health_path: the health endpoint (HTTP; see :func:`http_app`), ``None`` for none.
 
     Raises:
         OSError: the HTTP server could not start (the port is in use, say).
@@ -111,7 +119,7 @@ async def serve_async(
             await _maybe_await(on_ready("stdio"))
         await server.run_stdio_async()
         return
-    app = http_app(server, path=path, runtime_path=runtime_path, host=host, cors=cors)
+    app = http_app(server, path=path, runtime_path=runtime_path, host=host, cors=cors, health_path=health_path)
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level, lifespan="on", timeout_graceful_shutdown=shutdown_timeout
     )

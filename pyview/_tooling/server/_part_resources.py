@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 from mcp.server.extension import ResourceBinding
@@ -23,6 +23,9 @@ from pyview._tooling.packager._caps import STDIO_MAX_MESSAGE, message_size
 from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.packager._parts import CHUNK_MIME, PartStore, RuntimePart
 from pyview._tooling.server._view_resource import ServerView
+
+if TYPE_CHECKING:
+    from pyview._tooling.server._views import Views
 
 logger = logging.getLogger("pyview.server")
 
@@ -108,10 +111,14 @@ def check_stdio_sizes(views: Sequence[ServerView]) -> None:
             )
 
 
-def server_views(server: Any) -> list[ServerView]:
-    """The Views of every pyview ``Views`` extension of an ``MCPServer``."""
+def views_extensions(server: Any) -> list[Views]:
+    """The pyview ``Views`` extensions of an ``MCPServer``."""
     from pyview._tooling.server._views import Views
 
     # the SDK keeps its extensions in a private list; no public accessor exists (mcp 2.3)
-    extensions = getattr(server, "_extensions", ())
-    return [handle for extension in extensions if isinstance(extension, Views) for handle in extension.views]
+    return [extension for extension in getattr(server, "_extensions", ()) if isinstance(extension, Views)]
+
+
+def server_views(server: Any) -> list[ServerView]:
+    """The Views of every pyview ``Views`` extension of an ``MCPServer``."""
+    return [handle for extension in views_extensions(server) for handle in extension.views]

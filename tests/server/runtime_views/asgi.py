@@ -6,4 +6,4 @@ from server import server
 
 from pyview.server import http_app
 
-app = http_app(server, runtime_path=None, stateless_http=True, json_response=True)
+app = http_app(server, runtime_path=None, stateless_http=True, json_response=True, health_path="/healthz")
