@@ -20,7 +20,7 @@ from pyview.server import Views
 
 pytestmark = pytest.mark.anyio
 BOUND = 10
-VIEWS = 130
+WINDOW = 50  # Views measured in each of two windows, once the cache is full and turned over
 
 
 class Shout(BaseModel):
@@ -70,10 +70,14 @@ async def test_sessions_past_the_bound_are_evicted_and_restore_from_their_tokens
             try:
                 for _ in range(BOUND):
                     await use_one(keep=False)
-                full = traced()
-                for _ in range(VIEWS - len(frames) - BOUND):
-                    await use_one(keep=False)
-                grown = traced() - full
+                # two windows: a leak grows both; a one-off allocation elsewhere in the process (a cache of the
+                # interpreter's or of an earlier test's objects filling up, say) only one of them
+                grown: list[int] = []
+                for _ in range(2):
+                    start = traced()
+                    for _ in range(WINDOW):
+                        await use_one(keep=False)
+                    grown.append(traced() - start)
             finally:
                 tracemalloc.stop()
             for frame in frames:  # long evicted: each goes on from its own last state
@@ -82,6 +86,6 @@ async def test_sessions_past_the_bound_are_evicted_and_restore_from_their_tokens
                 assert "error" not in answer and "reset" in answer
                 assert len(frame.calls) - calls == 2  # need: "data", then the call again with the data token
                 assert frame.text("count") == "Clicked 2 times"
-    per_view = grown / (VIEWS - 2 * BOUND - 10)
+    per_view = min(grown) / WINDOW
     # a live counter session holds its tree, App and tokens (several KB); an evicted one nothing
     assert per_view < 1024, f"memory grew {per_view:.0f} bytes per View past the cache's bound"
