@@ -1,12 +1,15 @@
 """A View-state store a network away is never waited for on the server's event loop.
 
-A ``remote`` store (``RedisStateStore``; here a store whose writes wait until the test lets them go) is read and
-written in worker threads: while one View's write waits, every other View is answered; the waiting View's answer
-comes once its write is done, with the value written. An in-process store is called in place.
+``RedisStateStore`` is awaited on the event loop (Redis's asyncio client); another ``remote`` store (here one whose
+writes wait until the test lets them go) is read and written in worker threads. Either way, while one View's write
+waits, every other View is answered; the waiting View's answer comes once its write is done, with the value
+written. An in-process store is called in place.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,12 +18,14 @@ from typing import Any
 import anyio
 import anyio.to_thread
 import pytest
+import redis
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from pydantic import BaseModel
 from runtime_client import ViewClient, claims
 
-from pyview.server import MemoryStore, Views
+from pyview._tooling.testing._state_server import redis_server
+from pyview.server import MemoryStore, RedisStateStore, Views
 
 pytestmark = pytest.mark.anyio
 HERE = Path(__file__).parent
@@ -114,3 +119,75 @@ async def test_an_in_process_store_is_written_in_place(monkeypatch: pytest.Monke
             await oslo.click(client.call_tool, "units")
             assert oslo.text("units") == "units: F"
     assert threads == {threading.current_thread().name}  # the event loop's own thread: no hop for a dict
+
+
+class WatchedRedis(RedisStateStore):
+    """The real Redis store, saying when a View's merge is on its way and which of its methods were used."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.writing = anyio.Event()
+        self.used: set[str] = set()
+
+    async def aupdate(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        self.used.add("aupdate")
+        self.writing.set()
+        return await super().aupdate(instance, values, delete)
+
+    def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        self.used.add("update")
+        return super().update(instance, values, delete)
+
+
+async def test_redis_is_awaited_on_the_event_loop_and_a_stalled_write_holds_up_no_other_view(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A real ``redis-server`` with writes paused (``CLIENT PAUSE``): the View writing waits for Redis on the event
+    loop (no worker thread), the other View is answered click after click meanwhile, and once Redis takes writes
+    again the waiting View gets its answer with the value stored."""
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        store = WatchedRedis(url, timeout=DEADLINE)  # the pause, not the store's bound, decides how long it waits
+        admin = redis.Redis.from_url(url)
+        try:
+            with anyio.fail_after(DEADLINE):
+                async with Client(server_with(store)) as client:
+                    result = await client.call_tool("place", {"city": "Oslo"})
+                    oslo = ViewClient(result.meta["pyview"])
+                    other = ViewClient((await client.call_tool("shout", {"text": "hi"})).meta["pyview"])
+                    await other.send(client.call_tool)
+                    await oslo.send(client.call_tool)  # live: its stored values read (nothing yet)
+                    admin.execute_command("CLIENT", "PAUSE", int(DEADLINE * 1000), "WRITE")
+                    answered: dict[str, Any] = {}
+
+                    async def click_units() -> None:
+                        answered["oslo"] = await oslo.click(client.call_tool, "units")
+
+                    async with anyio.create_task_group() as tasks:
+                        tasks.start_soon(click_units)
+                        await store.writing.wait()
+                        for n in range(1, 4):
+                            await other.click(client.call_tool, "count")
+                            assert other.text("count") == f"Clicked {n} times" and "oslo" not in answered
+                        admin.execute_command("CLIENT", "UNPAUSE")
+                    assert "error" not in answered["oslo"] and oslo.text("units") == "units: F"
+            instance = claims(result.meta["pyview"]["instance"])["i"]
+            assert json.loads(admin.get(f"pyview:state:{instance}") or b"null") == {"units": "F"}
+            assert store.used == {"aupdate"} and store.degraded is None  # never the blocking client, never memory
+        finally:
+            admin.execute_command("CLIENT", "UNPAUSE")
+            store.close()
+
+
+def test_a_store_given_a_ready_client_awaits_it_in_a_thread_and_each_loop_gets_its_own_client(
+    tmp_path: Path,
+) -> None:
+    with redis_server(tmp_path) as url:
+        given = RedisStateStore(client=redis.Redis.from_url(url))  # no URL: no asyncio client can be made from it
+        made = RedisStateStore(url)
+        for store in (given, made):
+            for units in ("F", "C"):  # a new event loop each time: a loop never uses another loop's connections
+                assert asyncio.run(store.aupdate("same", {"units": units})) == {"units": units}
+                assert asyncio.run(store.aget("same")) == {"units": units}
+            assert store.get("same") == {"units": "C"} and store.degraded is None
+            store.close()

@@ -21,48 +21,30 @@ Example:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
+from pyview._tooling.server._redis_calls import RedisCalls, run_now
 from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state, merged_state
 
 logger = logging.getLogger("pyview.server")
 
-# KEYS: the value, its stamp. ARGV: the JSON, the stamp (microseconds), the TTL. A write older than the stored stamp
-# (a worker flushing what it kept while Redis was away, after another worker wrote a newer value) changes nothing.
-_NEWEST_WINS = """
-local stored = redis.call('GET', KEYS[2])
-if stored and tonumber(stored) > tonumber(ARGV[2]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
-return 1
-"""
-# KEYS, ARGV: as above, and ARGV[4] the JSON this write was merged into ('' for none). Written (as above) only if
-# the stored value is still that one; else nothing is written and the stored JSON ('' for none) comes back, to
-# merge into again. So a merge never loses a key another worker wrote meanwhile, in one round trip when this
-# process knows the stored value (it read or wrote it last).
-_MERGE_IF_UNCHANGED = """
-local current = redis.call('GET', KEYS[1])
-if (current or '') ~= ARGV[4] then return current or '' end
-local stored = redis.call('GET', KEYS[2])
-if stored and tonumber(stored) > tonumber(ARGV[2]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
-return 1
-"""
 _MERGE_TRIES = 100
 """Merges tried against a value others keep changing (each miss is another write that went in) before giving up."""
 
 
 @dataclass(eq=False, repr=False)  # a live store: compared by identity, and its repr would show the client
 class RedisStateStore:
-    """View state in Redis (redis-py's synchronous client; it is thread-safe and pools connections).
+    """View state in Redis: redis-py's blocking client (thread-safe, pooled) for :meth:`get`, :meth:`put` and
+    :meth:`update`, and its asyncio client, one per event loop, for :meth:`aget` and :meth:`aupdate`.
 
     Args:
         url: a Redis URL (``redis://host:port/db``, ``rediss://`` for TLS, ``unix:///path``); or pass ``client``.
@@ -79,7 +61,8 @@ class RedisStateStore:
     """
 
     remote = True
-    """Its calls wait for the network: the server runtime makes them in worker threads, never on its event loop."""
+    """Its calls wait for the network. The server runtime awaits :meth:`aget` and :meth:`aupdate` (Redis's asyncio
+    client on the server's event loop); the blocking :meth:`get`, :meth:`put` and :meth:`update` serve threads."""
 
     url: str | None = None
     _: KW_ONLY
@@ -109,8 +92,9 @@ class RedisStateStore:
                 self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
             )
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-        self._script = self.client.register_script(_NEWEST_WINS)
-        self._merge_script = self.client.register_script(_MERGE_IF_UNCHANGED)
+        self._blocking = RedisCalls(self.client, blocking=True)
+        # an event loop's own asyncio client (its connections belong to that loop), made on the loop's first call
+        self._on_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RedisCalls] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
@@ -120,11 +104,71 @@ class RedisStateStore:
     # -- the StateStore protocol ---------------------------------------------------------------------------
 
     def get(self, instance: str) -> dict[str, Any] | None:
+        return run_now(self._get(instance, self._blocking))  # type: ignore[no-any-return]
+
+    def put(self, instance: str, values: dict[str, Any]) -> None:
+        text = encode_state(values, self.max_bytes)
+        stamp = time.time_ns() // 1000
+        self._remember(instance, text)
+        if self._reachable():
+            try:
+                self._write(instance, stamp, text)
+                return
+            except self._errors as exc:
+                self._went_away(exc)
+        self._keep(instance, stamp, text)
+
+    def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        """Merge ``values`` into the values of ``instance`` (keys in ``delete`` removed); the merged values.
+
+        In Redis the merge is a compare-and-set against the value this process last read or wrote (one round
+        trip when nobody else wrote since, one more per write that came first); while Redis is away, in memory
+        as :meth:`put`. Raises :class:`StateTooLarge` (nothing written).
+        """
+        return run_now(self._update(instance, values, delete, self._blocking))  # type: ignore[no-any-return]
+
+    # -- the same on an event loop (what the server runtime calls) -----------------------------------------
+
+    async def aget(self, instance: str) -> dict[str, Any] | None:
+        """:meth:`get` without blocking the running event loop (Redis's answer is awaited, not waited for)."""
+        calls = self._calls_on_loop()
+        if calls is None:
+            return await asyncio.to_thread(self.get, instance)
+        return await self._get(instance, calls)
+
+    async def aupdate(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
+        """:meth:`update` without blocking the running event loop."""
+        calls = self._calls_on_loop()
+        if calls is None:
+            return await asyncio.to_thread(self.update, instance, values, delete)
+        return await self._update(instance, values, delete, calls)
+
+    def _calls_on_loop(self) -> RedisCalls | None:
+        """The running loop's asyncio client; None for a store given a ready ``client`` (its calls then run in a
+        worker thread: an asyncio client with the same settings cannot be made from it)."""
+        if self.url is None:
+            return None
+        loop = asyncio.get_running_loop()
+        calls = self._on_loop.get(loop)
+        if calls is None:
+            import redis.asyncio
+            from redis.asyncio.retry import Retry
+            from redis.backoff import NoBackoff
+
+            client = redis.asyncio.Redis.from_url(
+                self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
+            )
+            calls = self._on_loop[loop] = RedisCalls(client, blocking=False)
+        return calls
+
+    # -- the logic, once for both (see pyview/_tooling/server/_redis_calls.py) -----------------------------
+
+    async def _get(self, instance: str, redis_calls: RedisCalls) -> dict[str, Any] | None:
         with self._lock:
             kept = self._unwritten.get(instance)
         if kept is None and self._reachable():
             try:
-                raw = self.client.get(self.prefix + instance)
+                raw = await redis_calls("get", self.prefix + instance)
             except self._errors as exc:
                 self._went_away(exc)
             else:
@@ -137,48 +181,28 @@ class RedisStateStore:
             known = kept[1] if kept is not None else self._recent.get(instance)
         return None if known is None else _decoded(known)
 
-    def put(self, instance: str, values: dict[str, Any]) -> None:
-        text = encode_state(values, self.max_bytes)
-        stamp = time.time_ns() // 1000
-        self._remember(instance, text)
-        if self._reachable():
-            try:
-                self._write(instance, stamp, text)
-                return
-            except self._errors as exc:
-                self._went_away(exc)
-        with self._lock:
-            self._unwritten[instance] = (stamp, text)
-            if len(self._unwritten) > self.max_memory:  # bounded: the oldest write is the one lost, and said so
-                oldest = min(self._unwritten, key=lambda key: self._unwritten[key][0])
-                del self._unwritten[oldest]
-                logger.error("pyview: Redis away and %d View states kept: one write was dropped", self.max_memory)
-        self._start_flusher()
-
-    def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
-        """Merge ``values`` into the values of ``instance`` (keys in ``delete`` removed); the merged values.
-
-        In Redis the merge is a compare-and-set against the value this process last read or wrote (one round
-        trip when nobody else wrote since, one more per write that came first); while Redis is away, in memory
-        as :meth:`put`. Raises :class:`StateTooLarge` (nothing written).
-        """
+    async def _update(
+        self, instance: str, values: dict[str, Any], delete: Sequence[str], redis_calls: RedisCalls
+    ) -> dict[str, Any]:
         with self._lock:
             kept = self._unwritten.get(instance)
             known = kept[1] if kept is not None else self._recent.get(instance)
         if kept is None and self._reachable():
             try:
-                return self._merge_in_redis(instance, values, delete, known)
+                return await self._merge_in_redis(instance, values, delete, known, redis_calls)
             except self._errors as exc:
                 self._went_away(exc)
             with self._lock:
                 kept = self._unwritten.get(instance)
                 known = kept[1] if kept is not None else self._recent.get(instance)
         merged = merged_state(None if known is None else _decoded(known), values, delete)
-        self.put(instance, merged)
+        text = encode_state(merged, self.max_bytes)
+        self._remember(instance, text)
+        self._keep(instance, time.time_ns() // 1000, text)  # away, or its newest write is not in Redis yet
         return merged
 
-    def _merge_in_redis(
-        self, instance: str, values: dict[str, Any], delete: Sequence[str], known: str | None
+    async def _merge_in_redis(
+        self, instance: str, values: dict[str, Any], delete: Sequence[str], known: str | None, redis_calls: RedisCalls
     ) -> dict[str, Any]:
         key = self.prefix + instance
         ttl = max(1, int(self.ttl))
@@ -186,14 +210,22 @@ class RedisStateStore:
             merged = merged_state(None if known is None else _decoded(known), values, delete)
             text = encode_state(merged, self.max_bytes)
             stamp = time.time_ns() // 1000
-            answer = self._merge_script(
-                keys=[key, key + ":t"], args=[text.encode(), stamp, ttl, (known or "").encode()]
-            )
+            answer = await redis_calls("merge", [key, key + ":t"], [text.encode(), stamp, ttl, (known or "").encode()])
             if not isinstance(answer, bytes):  # written (or dropped for a newer stamp, as put's are)
                 self._remember(instance, text)
                 return merged
             known = answer.decode() or None  # another write came first: merge into what it stored
         raise RuntimeError(f"View state {instance!r} kept changing under {_MERGE_TRIES} merges; nothing was written")
+
+    def _keep(self, instance: str, stamp: int, text: str) -> None:
+        """Keep a write Redis did not get, for the background retry to bring it there."""
+        with self._lock:
+            self._unwritten[instance] = (stamp, text)
+            if len(self._unwritten) > self.max_memory:  # bounded: the oldest write is the one lost, and said so
+                oldest = min(self._unwritten, key=lambda key: self._unwritten[key][0])
+                del self._unwritten[oldest]
+                logger.error("pyview: Redis away and %d View states kept: one write was dropped", self.max_memory)
+        self._start_flusher()
 
     # -- Redis away and back -------------------------------------------------------------------------------
 
@@ -214,7 +246,7 @@ class RedisStateStore:
 
     def _write(self, instance: str, stamp: int, text: str) -> None:
         key = self.prefix + instance
-        self._script(keys=[key, key + ":t"], args=[text.encode(), stamp, max(1, int(self.ttl))])
+        run_now(self._blocking("write", [key, key + ":t"], [text.encode(), stamp, max(1, int(self.ttl))]))
 
     def _reachable(self) -> bool:
         """False while Redis is known to be away: no call waits for it then (the background retry finds it back)."""

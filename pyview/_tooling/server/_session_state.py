@@ -1,9 +1,10 @@
 """``use_view_state`` in server-runtime sessions: the client a session's App gets, reading and writing the store.
 
-A store whose calls wait for the network (``remote = True``: :class:`~pyview.server.RedisStateStore`) is called in
-a worker thread, so the event loop answers other Views meanwhile, however slow the store is; the answer of the
-event that wrote waits for the write. An in-process store (:class:`~pyview.server.MemoryStore`) is called in
-place: a thread would cost more than the call.
+A store with coroutines for the event loop (``aget``/``aupdate``: :class:`~pyview.server.RedisStateStore`) is
+awaited; another store whose calls wait for the network (``remote = True``) is called in a worker thread. Either
+way the event loop answers other Views meanwhile, however slow the store is; the answer of the event that wrote
+waits for the write. An in-process store (:class:`~pyview.server.MemoryStore`) is called in place: a thread would
+cost more than the call.
 
 Example:
     >>> attach_view_state(app, view_state, await stored_values(app, view_state))  # doctest: +SKIP
@@ -29,6 +30,12 @@ def remote(view_state: ViewState) -> bool:
     return getattr(view_state.store, "remote", False) is True
 
 
+def awaitable(view_state: ViewState) -> bool:
+    """Whether ``view_state``'s store has coroutines for the event loop (``aget`` and ``aupdate``)."""
+    store = view_state.store
+    return callable(getattr(store, "aget", None)) and callable(getattr(store, "aupdate", None))
+
+
 async def in_thread(fn: Any, *args: Any) -> Any:
     """``fn(*args)`` in the event loop's worker threads, with this task's context (the request's user)."""
     context = contextvars.copy_context()
@@ -46,14 +53,17 @@ def instance_of_result(app: ServerApp) -> str | None:
 async def stored_values(app: ServerApp, view_state: ViewState | None) -> dict[str, Any] | None:
     """The stored values of ``app``'s View instance; None when it has no instance, or its id is refused (logged).
 
-    A remote store is read in a worker thread: the caller must expect other calls to run meanwhile.
+    A remote store is awaited (or read in a worker thread): the caller must expect other calls to run meanwhile.
     """
     token = instance_of_result(app)
     if view_state is None or token is None:
         return None
     try:
         values: dict[str, Any]
-        values = await in_thread(view_state.values, token) if remote(view_state) else view_state.values(token)
+        if awaitable(view_state):
+            values = (await view_state.acall({"instance": token, "op": "get"}))["values"]
+        else:
+            values = await in_thread(view_state.values, token) if remote(view_state) else view_state.values(token)
     except ViewStateError as exc:
         logger.warning("pyview: %s", exc)
         return None
@@ -75,7 +85,10 @@ def attach_view_state(app: ServerApp, view_state: ViewState | None, values: dict
     async def put_in_thread(instance: str, changes: dict[str, Any]) -> None:
         await in_thread(put, instance, changes)
 
-    write = put_in_thread if remote(view_state) else put
+    async def put_awaited(instance: str, changes: dict[str, Any]) -> None:
+        await view_state.acall({"instance": instance, "op": "put", "values": changes})
+
+    write = put_awaited if awaitable(view_state) else put_in_thread if remote(view_state) else put
     app._pyview_view_state = ViewStateClient(app, instance=token, values=values, write=write)  # type: ignore[attr-defined]
 
 

@@ -39,7 +39,9 @@ class StateStore(Protocol):
 
     A store may also offer ``update(instance, values, delete) -> merged values``, merging in one step (both of
     pyview's stores do): writes then use it, else they read, merge and put under a lock of this process. And
-    ``remote = True`` says its calls wait for the network: the server runtime then makes them in worker threads.
+    ``remote = True`` says its calls wait for the network: the server runtime then makes them in worker threads,
+    unless the store also has coroutines ``aget(instance)`` and ``aupdate(instance, values, delete)``, which it
+    awaits on its event loop (``RedisStateStore`` has them).
     """
 
     ttl: float

@@ -117,16 +117,9 @@ class ViewState:
         Raises:
             ViewStateError: bad arguments, a refused instance id, or state past the store's size bound.
         """
-        op = arguments.get("op")
-        if op not in ("get", "put"):
-            raise ViewStateError(f"pyview_state: op must be 'get' or 'put', not {op!r}")
-        instance = self.instance_of(arguments.get("instance"))
+        op, instance, values, delete = self._request(arguments)
         if op == "get":
             return {"v": 1, "values": self.store.get(instance) or {}}
-        values = arguments.get("values")
-        delete = arguments.get("delete") or []
-        if not isinstance(values, dict) or not isinstance(delete, list):
-            raise ViewStateError("pyview_state put: values must be a JSON object (and delete a list of keys)")
         update = getattr(self.store, "update", None)  # a store that merges in one step (ours do)
         try:
             if callable(update):
@@ -138,6 +131,32 @@ class ViewState:
         except (StateTooLarge, TypeError) as exc:
             raise ViewStateError(f"pyview_state put: {exc}") from None
         return {"v": 1, "values": merged}
+
+    async def acall(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`call` on an event loop, for a store with ``aget`` and ``aupdate`` (awaited, never blocking the
+        loop); call it in the request's context (the instance id is checked against its user)."""
+        op, instance, values, delete = self._request(arguments)
+        if op == "get":
+            return {"v": 1, "values": await self.store.aget(instance) or {}}  # type: ignore[attr-defined]
+        try:
+            merged: dict[str, Any] = await self.store.aupdate(instance, values, delete)  # type: ignore[attr-defined]
+        except (StateTooLarge, TypeError) as exc:
+            raise ViewStateError(f"pyview_state put: {exc}") from None
+        return {"v": 1, "values": merged}
+
+    def _request(self, arguments: dict[str, Any]) -> tuple[str, str, dict[str, Any], list[str]]:
+        """``(op, instance, values, delete)`` of a ``pyview_state`` call, checked (see :meth:`call`)."""
+        op = arguments.get("op")
+        if op not in ("get", "put"):
+            raise ViewStateError(f"pyview_state: op must be 'get' or 'put', not {op!r}")
+        instance = self.instance_of(arguments.get("instance"))
+        if op == "get":
+            return op, instance, {}, []
+        values = arguments.get("values")
+        delete = arguments.get("delete") or []
+        if not isinstance(values, dict) or not isinstance(delete, list):
+            raise ViewStateError("pyview_state put: values must be a JSON object (and delete a list of keys)")
+        return op, instance, values, delete
 
     def tool_result(self, arguments: dict[str, Any]) -> CallToolResult:
         """:meth:`call` as the tool's ``CallToolResult``: ``_meta["pyview"]`` has the values; a refusal is an
