@@ -24,6 +24,7 @@ from mcp.server.mcpserver import MCPServer
 from pydantic import BaseModel
 from runtime_client import ViewClient, claims
 
+from pyview._tooling.server._redis_store import LOOP_CONNECTIONS
 from pyview._tooling.testing._state_server import redis_server
 from pyview.server import MemoryStore, RedisStateStore, Views
 
@@ -190,4 +191,26 @@ def test_a_store_given_a_ready_client_awaits_it_in_a_thread_and_each_loop_gets_i
                 assert asyncio.run(store.aupdate("same", {"units": units})) == {"units": units}
                 assert asyncio.run(store.aget("same")) == {"units": units}
             assert store.get("same") == {"units": "C"} and store.degraded is None
+            store.close()
+
+
+def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redis(tmp_path: Path) -> None:
+    """A busy server writes for hundreds of Views at once: each waits for one of the loop's connections (a bounded
+    number), none is refused, and the store never falls back to memory for it."""
+    writes = 5 * LOOP_CONNECTIONS
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+
+        async def write_all() -> None:
+            await asyncio.gather(*(store.aupdate(f"view-{n}", {"n": n}) for n in range(writes)))
+
+        try:
+            asyncio.run(write_all())
+            assert store.degraded is None
+            admin = redis.Redis.from_url(url)
+            assert [json.loads(admin.get(f"pyview:state:view-{n}") or b"null") for n in range(writes)] == [
+                {"n": n} for n in range(writes)
+            ]
+            assert admin.info("clients")["connected_clients"] <= LOOP_CONNECTIONS + 1  # the loop's, and this one
+        finally:
             store.close()

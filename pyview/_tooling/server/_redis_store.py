@@ -37,6 +37,10 @@ from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, 
 
 logger = logging.getLogger("pyview.server")
 
+LOOP_CONNECTIONS = 32
+"""Connections to Redis an event loop's client keeps at most; more calls at once wait for one of them."""
+CONNECTION_WAIT = 60.0
+"""Seconds a call may wait for a free connection (a loop's own queue, not Redis's answer) before it fails."""
 _MERGE_TRIES = 100
 """Merges tried against a value others keep changing (each miss is another write that went in) before giving up."""
 
@@ -107,16 +111,7 @@ class RedisStateStore:
         return run_now(self._get(instance, self._blocking))  # type: ignore[no-any-return]
 
     def put(self, instance: str, values: dict[str, Any]) -> None:
-        text = encode_state(values, self.max_bytes)
-        stamp = time.time_ns() // 1000
-        self._remember(instance, text)
-        if self._reachable():
-            try:
-                self._write(instance, stamp, text)
-                return
-            except self._errors as exc:
-                self._went_away(exc)
-        self._keep(instance, stamp, text)
+        run_now(self._put(instance, values, self._blocking))
 
     def update(self, instance: str, values: dict[str, Any], delete: Sequence[str] = ()) -> dict[str, Any]:
         """Merge ``values`` into the values of ``instance`` (keys in ``delete`` removed); the merged values.
@@ -155,10 +150,18 @@ class RedisStateStore:
             from redis.asyncio.retry import Retry
             from redis.backoff import NoBackoff
 
-            client = redis.asyncio.Redis.from_url(
-                self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
+            # A call waits its turn for one of the connections (the default pool refuses calls past its 100th
+            # connection, which under load would put the store in memory for nothing); Redis itself still answers
+            # each call within `timeout` or the call fails as when Redis is away.
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self.url,
+                max_connections=LOOP_CONNECTIONS,
+                timeout=CONNECTION_WAIT,
+                socket_timeout=self.timeout,
+                socket_connect_timeout=self.timeout,
+                retry=Retry(NoBackoff(), 0),
             )
-            calls = self._on_loop[loop] = RedisCalls(client, blocking=False)
+            calls = self._on_loop[loop] = RedisCalls(redis.asyncio.Redis(connection_pool=pool), blocking=False)
         return calls
 
     # -- the logic, once for both (see pyview/_tooling/server/_redis_calls.py) -----------------------------
@@ -196,10 +199,20 @@ class RedisStateStore:
                 kept = self._unwritten.get(instance)
                 known = kept[1] if kept is not None else self._recent.get(instance)
         merged = merged_state(None if known is None else _decoded(known), values, delete)
-        text = encode_state(merged, self.max_bytes)
-        self._remember(instance, text)
-        self._keep(instance, time.time_ns() // 1000, text)  # away, or its newest write is not in Redis yet
+        await self._put(instance, merged, redis_calls)  # away, or its newest write was kept in memory: newest wins
         return merged
+
+    async def _put(self, instance: str, values: dict[str, Any], redis_calls: RedisCalls) -> None:
+        text = encode_state(values, self.max_bytes)
+        stamp = time.time_ns() // 1000
+        self._remember(instance, text)
+        if self._reachable():
+            try:
+                await self._write(instance, stamp, text, redis_calls)
+                return
+            except self._errors as exc:
+                self._went_away(exc)
+        self._keep(instance, stamp, text)
 
     async def _merge_in_redis(
         self, instance: str, values: dict[str, Any], delete: Sequence[str], known: str | None, redis_calls: RedisCalls
@@ -234,7 +247,7 @@ class RedisStateStore:
         with self._lock:
             kept = dict(self._unwritten)
         for instance, (stamp, text) in kept.items():
-            self._write(instance, stamp, text)
+            run_now(self._write(instance, stamp, text, self._blocking))
             with self._lock:
                 if self._unwritten.get(instance) == (stamp, text):  # unless written again meanwhile
                     del self._unwritten[instance]
@@ -244,9 +257,9 @@ class RedisStateStore:
         """Stop trying to reach Redis in the background (what is still unwritten stays unwritten)."""
         self._closed.set()
 
-    def _write(self, instance: str, stamp: int, text: str) -> None:
+    async def _write(self, instance: str, stamp: int, text: str, redis_calls: RedisCalls) -> None:
         key = self.prefix + instance
-        run_now(self._blocking("write", [key, key + ":t"], [text.encode(), stamp, max(1, int(self.ttl))]))
+        await redis_calls("write", [key, key + ":t"], [text.encode(), stamp, max(1, int(self.ttl))])
 
     def _reachable(self) -> bool:
         """False while Redis is known to be away: no call waits for it then (the background retry finds it back)."""
