@@ -37,7 +37,7 @@ from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, 
 
 logger = logging.getLogger("pyview.server")
 
-LOOP_CONNECTIONS = 32
+LOOP_CONNECTIONS = 128
 """Connections to Redis an event loop's client keeps at most; more calls at once wait for one of them."""
 CONNECTION_WAIT = 60.0
 """Seconds a call may wait for a free connection (a loop's own queue, not Redis's answer) before it fails."""
