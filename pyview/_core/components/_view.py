@@ -116,6 +116,8 @@ class View:
                 await connect()
             except Exception as exc:
                 root.report(exc, "connecting to the host")
+        if root.dirty and not root.rendering:  # what the connection changed (the host's capabilities, its context)
+            root.flush()  # is on screen before the events held during the hand-over are replayed onto it
         browser.view_is_live()
         self._stopped = loop.create_future()
         await self._stopped

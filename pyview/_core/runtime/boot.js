@@ -263,6 +263,14 @@
     return node === rootNode ? path : null;
   };
   const looks = (node) => (node && node.nodeType === 1 ? `${node.localName}:${node.textContent.slice(0, 80)}` : "");
+  /** @param {number[]} path indexes among each node's children other than comments (server_runtime.js's pathOf) */
+  const nodeAt = (path) => {
+    /** @type {any} */ let node = rootNode;
+    for (const index of path) {
+      node = node && Array.prototype.filter.call(node.childNodes, (child) => child.nodeType !== 8)[index];
+    }
+    return node;
+  };
   const keep = (event) => {
     const path = pathOf(event.target);
     if (path === null) return;
@@ -371,10 +379,18 @@
       if (fn !== null) install(fn);
     }
     for (const event of held.splice(0)) {
-      const spec = event.handler && event.handler.__pvH && event.handler.__pvH[event.type];
-      if (spec === undefined || !rootNode.contains(event.handler)) continue; // that element no longer listens
+      let handler = event.handler;
+      if (handler && !rootNode.contains(handler) && event.path) {
+        // Python's first render differed from the painted View in its shape and replaced it: the element now at the
+        // same place, if it still looks the same, is the one the user meant
+        const now = nodeAt(event.path);
+        handler = now && looks(now) === looks(handler) ? now : null;
+      }
+      const spec = handler && handler.__pvH && handler.__pvH[event.type];
+      if (spec === undefined || !rootNode.contains(handler)) continue; // that element no longer listens
       const data = { ...event.data };
-      if (event.target && rootNode.contains(event.target)) data.target = event.target.__pvId;
+      const target = event.target === event.handler ? handler : event.target;
+      if (target && rootNode.contains(target)) data.target = target.__pvId;
       else delete data.target;
       globalThis.pyviewDom.dispatch(typeof spec === "number" ? spec : spec[0], JSON.stringify(data));
     }

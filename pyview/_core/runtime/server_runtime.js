@@ -390,7 +390,9 @@
   function hold(hid, payload) {
     var data = JSON.parse(payload);
     var target = data.target === undefined ? null : globalThis.pyviewDom.node(data.target);
-    holding.push({ type: data.type, data: data, handler: handlerNode(hid, data.type, target), target: target });
+    var handler = handlerNode(hid, data.type, target);
+    // its place too: Python's first render replaces nodes that differ from the painted ones (boot.js finds it there)
+    holding.push({ type: data.type, data: data, handler: handler, target: target, path: pathOf(handler) });
   }
 
   function refuse(why) {
