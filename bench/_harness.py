@@ -131,7 +131,8 @@ def run_recorded(main: Callable[[], None], script: str, part: str | None = None)
     """Run a bench's ``main`` and write what it printed to stdout as the script's section of ``bench/RESULTS.md``
     (``part``: a section of its own, ``script:part``, for a bench whose runs measure different things).
 
-    Nothing is written when ``main`` raises or exits non-zero, so a failed run never replaces a good section.
+    Nothing is written when ``main`` raises or exits, so a failed run never replaces a good section, and
+    ``--help`` (argparse exits) is not a run.
 
         if __name__ == "__main__":
             run_recorded(main, __file__)
@@ -140,9 +141,6 @@ def run_recorded(main: Callable[[], None], script: str, part: str | None = None)
     sys.stdout = tee  # type: ignore[assignment]
     try:
         main()
-    except SystemExit as stop:
-        if stop.code not in (None, 0):
-            raise
     finally:
         sys.stdout = tee.out
     name = Path(script).stem

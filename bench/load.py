@@ -112,7 +112,7 @@ def drive(kind: str, port: int, views: int, events: int, generators: int) -> dic
 
 def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
     """Several runs' numbers as one (their walls added: the runs did not overlap)."""
-    sums = {key: sum(r[key] for r in results) for key in ("wall", "calls", "cpu")}
+    sums = {key: sum(r[key] for r in results) for key in ("wall", "calls", "cpu", "server_cpu")}
     times = sorted(t for r in results for t in r["times"])
     return {"times": times, "errors": [e for r in results for e in r["errors"]], **sums}
 
@@ -175,6 +175,18 @@ def rss_kib(pid: int) -> int:
     return total
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by ``pid`` and its children (uvicorn's workers), seconds."""
+    total = 0
+    for each in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (after the name: fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -211,6 +223,9 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
             p99 = quantile(views["times"], 0.99) / quantile(bare["times"], 0.99)
             lines.append(f"{label}: server RSS {rss[0] / 1024:.0f} MiB, +{rss[1]:.1f} MiB per 1,000 live sessions; "
                          f"load: pyview_event / bare tools/call throughput: {ratio:.2f}x, p99 {p99:.2f}x")  # fmt: skip
+            lines.append(f"{label}: by round: {', '.join(f'{r:.2f}x' for r in views['rounds'])}; "
+                         f"server CPU per call: bare {cpu_per_call(bare):.2f} ms, Views {cpu_per_call(views):.2f} ms "
+                         f"({cpu_per_call(bare) / cpu_per_call(views):.2f}x)")  # fmt: skip
             if tools is not None:
                 ratio = (views["calls"] / views["wall"]) / (tools["calls"] / tools["wall"])
                 p99 = quantile(views["times"], 0.99) / quantile(tools["times"], 0.99)
@@ -221,6 +236,11 @@ def run_load(args: argparse.Namespace, redis_url: str, folder: Path) -> tuple[li
         if 1 in rates and 2 in rates:
             lines.append(scaling(workload, rates, args.generators))
     return rows, lines
+
+
+def cpu_per_call(result: dict[str, Any]) -> float:
+    """The server's CPU milliseconds per call of a run."""
+    return float(1000 * result["server_cpu"] / result["calls"])
 
 
 def measure(
@@ -239,13 +259,21 @@ def measure(
         rounds = []
         kinds = ["bare", workload] + ([f"tools:{workload}"] if workload in EXAMPLES else [])
         for _ in range(args.rounds):  # alternated, so all see the same (shared, changing) machine
-            rounds.append([drive(kind, port, args.views, args.events, args.generators) for kind in kinds])
+            rounds.append([on_server(server.pid, kind, port, args) for kind in kinds])
         after = rss_kib(server.pid)  # (the Views' sessions are all live: the tools' calls keep none)
     finally:
         server.terminate()
         server.wait(30)
     bare, views, *tools = (merged([each[i] for each in rounds]) for i in range(len(kinds)))
+    views["rounds"] = [(each[1]["calls"] / each[1]["wall"]) / (each[0]["calls"] / each[0]["wall"]) for each in rounds]
     return bare, views, (tools[0] if tools else None), (after, (after - before) / live * 1000 / 1024)
+
+
+def on_server(pid: int, kind: str, port: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One run (see drive), with the CPU time the server used meanwhile (``server_cpu``, seconds)."""
+    before = cpu_seconds(pid)
+    result = drive(kind, port, args.views, args.events, args.generators)
+    return {**result, "server_cpu": cpu_seconds(pid) - before}
 
 
 def scaling(workload: str, rates: dict[int, tuple[float, float]], generators: int) -> str:
@@ -324,7 +352,9 @@ def main() -> None:
         print("\n".join(lines))
         print(
             "(p50/p95/p99: click -> patch for Views, call -> answer for ping; p99 Nx: the Views' p99 over the bare "
-            "calls'; generator CPU: the load generator's processes, % of one core)"
+            "calls'; generator CPU: the load generator's processes, % of one core; by round: each round's Views "
+            "over its bare calls; server CPU per call: the workers' CPU time over the calls, and bare's over the "
+            "Views' (the throughput ratio of a server that alone limits, free of the generators' share of the cores))"
         )
     if args.sessions:
         print()

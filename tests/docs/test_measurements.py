@@ -142,3 +142,18 @@ def test_a_failed_bench_leaves_the_results_as_they_were(harness: ModuleType) -> 
         harness.run_recorded(broken, "bench/speed.py")
     assert harness.RESULTS.read_text(encoding="utf-8") == before
     assert sys.stdout is not None and not isinstance(sys.stdout, harness._Tee)
+
+
+def test_asking_a_bench_for_its_help_records_nothing(harness: ModuleType) -> None:
+    harness.run_recorded(lambda: print("speed  12.0"), "bench/speed.py")
+    before = harness.RESULTS.read_text(encoding="utf-8")
+
+    def help_only() -> None:
+        import argparse
+
+        argparse.ArgumentParser(prog="speed.py").parse_args(["--help"])
+
+    with pytest.raises(SystemExit) as stop:
+        harness.run_recorded(help_only, "bench/speed.py")
+    assert stop.value.code == 0
+    assert harness.RESULTS.read_text(encoding="utf-8") == before
