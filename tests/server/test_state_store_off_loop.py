@@ -195,22 +195,31 @@ def test_a_store_given_a_ready_client_awaits_it_in_a_thread_and_each_loop_gets_i
 
 
 def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redis(tmp_path: Path) -> None:
-    """A busy server writes for hundreds of Views at once: each waits for one of the loop's connections (a bounded
-    number), none is refused, and the store never falls back to memory for it."""
-    writes = 5 * LOOP_CONNECTIONS
+    """A busy server whose Redis is slow to answer: each step of the loop sends its writes as a pipeline, and more
+    pipelines wait for Redis than the loop has connections. Each waits for one of them (a bounded number), none is
+    refused, and the store never falls back to memory for it."""
+    writes = 2 * LOOP_CONNECTIONS
     with redis_server(tmp_path) as url:
-        store = RedisStateStore(url)
+        store = RedisStateStore(url, timeout=DEADLINE)  # the pause, not the store's bound, decides how long they wait
+        admin = redis.Redis.from_url(url)
+        store.put("warm", {"n": 0})  # the scripts loaded: the pause below holds the writes themselves
 
         async def write_all() -> None:
-            await asyncio.gather(*(store.aupdate(f"view-{n}", {"n": n}) for n in range(writes)))
+            admin.execute_command("CLIENT", "PAUSE", int(DEADLINE * 1000), "WRITE")
+            writing = []
+            for n in range(writes):  # a step each: a pipeline each, all waiting for Redis
+                writing.append(asyncio.ensure_future(store.aupdate(f"view-{n}", {"n": n})))
+                await asyncio.sleep(0)
+            admin.execute_command("CLIENT", "UNPAUSE")
+            await asyncio.gather(*writing)
 
         try:
             asyncio.run(write_all())
             assert store.degraded is None
-            admin = redis.Redis.from_url(url)
             assert [json.loads(admin.get(f"pyview:state:view-{n}") or b"null") for n in range(writes)] == [
                 {"n": n} for n in range(writes)
             ]
-            assert admin.info("clients")["connected_clients"] <= LOOP_CONNECTIONS + 1  # the loop's, and this one
+            assert admin.info("clients")["connected_clients"] <= LOOP_CONNECTIONS + 2  # the loop's, blocking, admin
         finally:
+            admin.execute_command("CLIENT", "UNPAUSE")
             store.close()

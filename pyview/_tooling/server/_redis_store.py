@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
-from pyview._tooling.server._redis_calls import RedisCalls, run_now
+from pyview._tooling.server._redis_calls import PipelinedCalls, RedisCalls, run_now
 from pyview._tooling.server._state_store import DEFAULT_MAX_BYTES, DEFAULT_TTL, encode_state, merged_state
 
 logger = logging.getLogger("pyview.server")
 
 LOOP_CONNECTIONS = 128
-"""Connections to Redis an event loop's client keeps at most; more calls at once wait for one of them."""
+"""Connections to Redis an event loop's client keeps at most; more pipelines at once wait for one of them."""
 CONNECTION_WAIT = 60.0
 """Seconds a call may wait for a free connection (a loop's own queue, not Redis's answer) before it fails."""
 _MERGE_TRIES = 100
@@ -48,7 +48,8 @@ _MERGE_TRIES = 100
 @dataclass(eq=False, repr=False)  # a live store: compared by identity, and its repr would show the client
 class RedisStateStore:
     """View state in Redis: redis-py's blocking client (thread-safe, pooled) for :meth:`get`, :meth:`put` and
-    :meth:`update`, and its asyncio client, one per event loop, for :meth:`aget` and :meth:`aupdate`.
+    :meth:`update`, and its asyncio client, one per event loop, for :meth:`aget` and :meth:`aupdate` (the calls of
+    one step of the loop go to Redis as one pipeline).
 
     Args:
         url: a Redis URL (``redis://host:port/db``, ``rediss://`` for TLS, ``unix:///path``); or pass ``client``.
@@ -96,9 +97,11 @@ class RedisStateStore:
                 self.url, socket_timeout=self.timeout, socket_connect_timeout=self.timeout, retry=Retry(NoBackoff(), 0)
             )
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-        self._blocking = RedisCalls(self.client, blocking=True)
+        self._blocking = RedisCalls(self.client)
         # an event loop's own asyncio client (its connections belong to that loop), made on the loop's first call
-        self._on_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RedisCalls] = weakref.WeakKeyDictionary()
+        self._on_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, PipelinedCalls] = (
+            weakref.WeakKeyDictionary()
+        )
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
@@ -138,7 +141,7 @@ class RedisStateStore:
             return await asyncio.to_thread(self.update, instance, values, delete)
         return await self._update(instance, values, delete, calls)
 
-    def _calls_on_loop(self) -> RedisCalls | None:
+    def _calls_on_loop(self) -> PipelinedCalls | None:
         """The running loop's asyncio client; None for a store given a ready ``client`` (its calls then run in a
         worker thread: an asyncio client with the same settings cannot be made from it)."""
         if self.url is None:
@@ -161,12 +164,12 @@ class RedisStateStore:
                 socket_connect_timeout=self.timeout,
                 retry=Retry(NoBackoff(), 0),
             )
-            calls = self._on_loop[loop] = RedisCalls(redis.asyncio.Redis(connection_pool=pool), blocking=False)
+            calls = self._on_loop[loop] = PipelinedCalls(redis.asyncio.Redis(connection_pool=pool))
         return calls
 
     # -- the logic, once for both (see pyview/_tooling/server/_redis_calls.py) -----------------------------
 
-    async def _get(self, instance: str, redis_calls: RedisCalls) -> dict[str, Any] | None:
+    async def _get(self, instance: str, redis_calls: RedisCalls | PipelinedCalls) -> dict[str, Any] | None:
         with self._lock:
             kept = self._unwritten.get(instance)
         if kept is None and self._reachable():
@@ -185,7 +188,7 @@ class RedisStateStore:
         return None if known is None else _decoded(known)
 
     async def _update(
-        self, instance: str, values: dict[str, Any], delete: Sequence[str], redis_calls: RedisCalls
+        self, instance: str, values: dict[str, Any], delete: Sequence[str], redis_calls: RedisCalls | PipelinedCalls
     ) -> dict[str, Any]:
         with self._lock:
             kept = self._unwritten.get(instance)
@@ -202,7 +205,7 @@ class RedisStateStore:
         await self._put(instance, merged, redis_calls)  # away, or its newest write was kept in memory: newest wins
         return merged
 
-    async def _put(self, instance: str, values: dict[str, Any], redis_calls: RedisCalls) -> None:
+    async def _put(self, instance: str, values: dict[str, Any], redis_calls: RedisCalls | PipelinedCalls) -> None:
         text = encode_state(values, self.max_bytes)
         stamp = time.time_ns() // 1000
         self._remember(instance, text)
@@ -215,7 +218,12 @@ class RedisStateStore:
         self._keep(instance, stamp, text)
 
     async def _merge_in_redis(
-        self, instance: str, values: dict[str, Any], delete: Sequence[str], known: str | None, redis_calls: RedisCalls
+        self,
+        instance: str,
+        values: dict[str, Any],
+        delete: Sequence[str],
+        known: str | None,
+        redis_calls: RedisCalls | PipelinedCalls,
     ) -> dict[str, Any]:
         key = self.prefix + instance
         ttl = max(1, int(self.ttl))
@@ -257,7 +265,7 @@ class RedisStateStore:
         """Stop trying to reach Redis in the background (what is still unwritten stays unwritten)."""
         self._closed.set()
 
-    async def _write(self, instance: str, stamp: int, text: str, redis_calls: RedisCalls) -> None:
+    async def _write(self, instance: str, stamp: int, text: str, redis_calls: RedisCalls | PipelinedCalls) -> None:
         key = self.prefix + instance
         await redis_calls("write", [key, key + ":t"], [text.encode(), stamp, max(1, int(self.ttl))])
 
