@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from pathlib import Path
 
 import redis
@@ -74,15 +75,16 @@ def test_scripts_redis_lost_are_loaded_again(tmp_path: Path) -> None:
             store.close()
 
 
-def test_a_pipeline_that_cannot_reach_redis_fails_every_call_in_it(tmp_path: Path) -> None:
-    with redis_server(tmp_path) as url:
-        pass  # stopped: nothing listens there now
+def test_a_pipeline_that_cannot_reach_redis_fails_every_call_in_it() -> None:
+    with socket.socket() as taken:  # a port held and not listening: refused, and no other test can take it
+        taken.bind(("127.0.0.1", 0))
+        url = f"redis://127.0.0.1:{taken.getsockname()[1]}/0"
 
-    async def both() -> list[object]:
-        calls = PipelinedCalls(redis.asyncio.Redis.from_url(url, socket_connect_timeout=5))
-        return await asyncio.gather(calls("get", "a"), calls("get", "b"), return_exceptions=True)
+        async def both() -> list[object]:
+            calls = PipelinedCalls(redis.asyncio.Redis.from_url(url, socket_connect_timeout=5))
+            return await asyncio.gather(calls("get", "a"), calls("get", "b"), return_exceptions=True)
 
-    answers = asyncio.run(both())
+        answers = asyncio.run(both())
     assert all(isinstance(answer, (redis.ConnectionError, OSError)) for answer in answers), answers
 
 
