@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from typing import TYPE_CHECKING
 
 from pyview._core.components._html import write_children
@@ -37,10 +38,16 @@ class Screen:
 
     After every update the model DOM built from the patches is compared with the renderer's own tree
     (``check=True``), so a wrong patch fails the test where it happens.
+
+    The screen runs its tasks on an event loop of its own. ``close()`` (or ``with render(...) as screen:``) closes
+    it; a screen nobody closes closes it when it is collected.
     """
 
     def __init__(self, node: object, *, app: object = None, check: bool = True, prerendered: str | None = None):
         self.loop = asyncio.new_event_loop()
+        # The screen and its Root refer to each other, so only the cyclic collector frees them, and the loop's own
+        # __del__ could run after its sockets had closed. The finalizer holds the loop, so it closes a whole loop.
+        self._closer = weakref.finalize(self, _close_loop, self.loop)
         self.dom = MiniDom(parse_html(prerendered) if prerendered is not None else None)
         self.patches: list[str] = []
         self.reported: list[tuple[BaseException, str]] = []
@@ -212,7 +219,19 @@ class Screen:
             raise AssertionError(f"patched DOM differs from the rendered tree:\n{self.html}\n!=\n{expected}")
 
     def close(self) -> None:
-        self.loop.close()
+        """Close the screen's event loop (again: nothing happens)."""
+        self._closer()
+
+    def __enter__(self) -> Screen:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _close_loop(loop: asyncio.AbstractEventLoop) -> None:
+    if not loop.is_running():  # a loop still running belongs to a live screen's call: never closed under it
+        loop.close()
 
 
 def form_data(form: MElement) -> dict[str, Any]:
