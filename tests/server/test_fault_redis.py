@@ -63,6 +63,8 @@ class Redis:
         if self.process is not None:
             self.process.kill()
             self.process.wait()
+            if self.process.stdout is not None:
+                self.process.stdout.close()
             self.process = None
 
 

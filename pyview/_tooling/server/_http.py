@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, Literal
 
 import anyio
@@ -16,7 +17,7 @@ from starlette.routing import Mount
 from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.server._cors import EndpointCors, parse_origins, transport_security_for
 from pyview._tooling.server._health import DEFAULT_HEALTH_PATH, health_route
-from pyview._tooling.server._part_resources import check_stdio_sizes, server_views
+from pyview._tooling.server._part_resources import check_stdio_sizes, server_views, views_extensions
 from pyview._tooling.server._runtime_files import runtime_files_app
 from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
 
@@ -54,6 +55,7 @@ def http_app(
     if origins and "transport_security" not in options:
         options["transport_security"] = transport_security_for(host, origins)
     app = server.streamable_http_app(streamable_http_path=path, host=host, **options)
+    app.router.lifespan_context = _closing_state_stores(server, app.router.lifespan_context)
     if runtime_path is not None:
         app.router.routes.append(Mount(runtime_path.rstrip("/"), app=runtime_files_app()))
     if health_path is not None:
@@ -117,7 +119,10 @@ async def serve_async(
         await anyio.to_thread.run_sync(check_stdio_sizes, server_views(server))
         if on_ready is not None:
             await _maybe_await(on_ready("stdio"))
-        await server.run_stdio_async()
+        try:
+            await server.run_stdio_async()
+        finally:
+            await close_state_stores(server)
         return
     app = http_app(server, path=path, runtime_path=runtime_path, host=host, cors=cors, health_path=health_path)
     config = uvicorn.Config(
@@ -132,13 +137,16 @@ async def serve_async(
         except SystemExit as exc:  # uvicorn exits when it cannot start (a port in use, say)
             failed.append(exc.code)
 
-    async with anyio.create_task_group() as tasks:
-        tasks.start_soon(run_web)
-        while not (web.started or failed or web.should_exit):
-            await anyio.sleep(0.02)
-        if web.started and on_ready is not None:
-            bound = web.servers[0].sockets[0].getsockname()[1] if web.servers else port
-            await _maybe_await(on_ready(f"{runtime_url_for(host, bound, '')[:-1]}{path}"))
+    try:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(run_web)
+            while not (web.started or failed or web.should_exit):
+                await anyio.sleep(0.02)
+            if web.started and on_ready is not None:
+                bound = web.servers[0].sockets[0].getsockname()[1] if web.servers else port
+                await _maybe_await(on_ready(f"{runtime_url_for(host, bound, '')[:-1]}{path}"))
+    finally:  # cancelled, uvicorn never runs the app's lifespan shutdown (which closes them when it stops itself)
+        await close_state_stores(server)
     if failed:
         raise OSError(f"could not serve on {host}:{port} (the log above says why)")
 
@@ -163,3 +171,25 @@ def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any
 async def _maybe_await(value: Awaitable[None] | None) -> None:
     if value is not None:
         await value
+
+
+async def close_state_stores(server: MCPServer[Any]) -> None:
+    """Close the View-state stores of the server's ``Views`` that hold connections on this event loop (``aclose``:
+    :class:`~pyview.server.RedisStateStore`), as the server stops; also when it stops by being cancelled."""
+    with anyio.CancelScope(shield=True):
+        for views in views_extensions(server):
+            aclose = getattr(views.server_runtime.state_store, "aclose", None)
+            if callable(aclose):
+                await aclose()
+
+
+def _closing_state_stores(server: MCPServer[Any], lifespan: Any) -> Callable[[Any], Any]:
+    @contextlib.asynccontextmanager
+    async def closing(app: Any) -> AsyncIterator[Any]:
+        try:
+            async with lifespan(app) as state:
+                yield state
+        finally:
+            await close_state_stores(server)
+
+    return closing

@@ -26,7 +26,6 @@ import json
 import logging
 import threading
 import time
-import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
@@ -98,10 +97,9 @@ class RedisStateStore:
             )
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
         self._blocking = RedisCalls(self.client)
-        # an event loop's own asyncio client (its connections belong to that loop), made on the loop's first call
-        self._on_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, PipelinedCalls] = (
-            weakref.WeakKeyDictionary()
-        )
+        # an event loop's own asyncio client (its connections belong to that loop), made on the loop's first call;
+        # kept until aclose() on that loop, or until the loop has closed
+        self._on_loop: dict[asyncio.AbstractEventLoop, PipelinedCalls] = {}
         self._lock = threading.Lock()
         self._recent: OrderedDict[str, str] = OrderedDict()  # instance -> JSON, last read or written
         self._unwritten: dict[str, tuple[int, str]] = {}  # instance -> (stamp, JSON) not yet in Redis
@@ -164,7 +162,10 @@ class RedisStateStore:
                 socket_connect_timeout=self.timeout,
                 retry=Retry(NoBackoff(), 0),
             )
-            calls = self._on_loop[loop] = PipelinedCalls(redis.asyncio.Redis(connection_pool=pool))
+            calls = PipelinedCalls(redis.asyncio.Redis.from_pool(pool))  # the client's own: closed with it
+            with self._lock:
+                self._forget_closed_loops()
+                self._on_loop[loop] = calls
         return calls
 
     # -- the logic, once for both (see pyview/_tooling/server/_redis_calls.py) -----------------------------
@@ -262,8 +263,33 @@ class RedisStateStore:
         return len(kept)
 
     def close(self) -> None:
-        """Stop trying to reach Redis in the background (what is still unwritten stays unwritten)."""
+        """Stop trying to reach Redis in the background (what is still unwritten stays unwritten).
+
+        The asyncio clients' connections belong to their event loops: :meth:`aclose` closes the running one's.
+        """
         self._closed.set()
+
+    async def aclose(self) -> None:
+        """:meth:`close`, and close the running event loop's connections to Redis. The server awaits it when it
+        stops (``serve``, ``http_app``'s lifespan); a test that runs a store on its own event loop awaits it last,
+        as it closes any asyncio client.
+
+        Example:
+            >>> store = RedisStateStore("redis://127.0.0.1:6379/0")  # doctest: +SKIP
+            >>> await store.aget("instance")  # doctest: +SKIP
+            >>> await store.aclose()  # doctest: +SKIP
+        """
+        self.close()
+        with self._lock:
+            calls = self._on_loop.pop(asyncio.get_running_loop(), None)
+        if calls is not None:
+            await calls.client.aclose()
+
+    def _forget_closed_loops(self) -> None:  # under self._lock
+        """Drop the clients of event loops that have closed: a client's connections refer to its loop, so the
+        loop (and the connections, which nobody can close any more) would otherwise live as long as the store."""
+        for loop in [loop for loop in self._on_loop if loop.is_closed()]:
+            del self._on_loop[loop]
 
     async def _write(self, instance: str, stamp: int, text: str, redis_calls: RedisCalls | PipelinedCalls) -> None:
         key = self.prefix + instance

@@ -41,7 +41,8 @@ class StateStore(Protocol):
     pyview's stores do): writes then use it, else they read, merge and put under a lock of this process. And
     ``remote = True`` says its calls wait for the network: the server runtime then makes them in worker threads,
     unless the store also has coroutines ``aget(instance)`` and ``aupdate(instance, values, delete)``, which it
-    awaits on its event loop (``RedisStateStore`` has them).
+    awaits on its event loop (``RedisStateStore`` has them). A coroutine ``aclose()`` is awaited when the server
+    stops, on the server's event loop.
     """
 
     ttl: float

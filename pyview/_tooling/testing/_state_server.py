@@ -62,6 +62,7 @@ def redis_server(folder: Path) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait()
+        process.stdout.close()
 
 
 class StateServer:

@@ -1,0 +1,126 @@
+"""The Redis store's connections end with the event loop they belong to (a real ``redis-server``).
+
+A server closes its store's connections as it stops; code running a store on event loops of its own closes them
+with ``aclose()``; and a loop that has closed is not kept alive by the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import time
+import warnings
+import weakref
+from pathlib import Path
+
+import anyio
+import pytest
+import redis
+from mcp import Client
+from runtime_client import ViewClient, claims
+from test_state_store_off_loop import DEADLINE, server_with
+
+from pyview._tooling.testing._state_server import redis_server
+from pyview.server import RedisStateStore, http_app, serve_async
+from pyview.testing import serving
+
+
+def clients(admin: redis.Redis) -> int:
+    """Connections Redis has open now (the admin's own included)."""
+    return int(admin.info("clients")["connected_clients"])
+
+
+def until_clients(admin: redis.Redis, count: int) -> None:
+    """Wait until Redis counts ``count`` connections (it sees a closed one on its next turn, not at once)."""
+    deadline = time.monotonic() + DEADLINE
+    while clients(admin) != count:
+        assert time.monotonic() < deadline, f"Redis still has {clients(admin)} connections, not {count}"
+        time.sleep(0.01)
+
+
+def test_a_store_closed_on_its_loop_leaves_no_connection_open(tmp_path: Path) -> None:
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+        admin = redis.Redis.from_url(url)
+
+        async def write(n: int) -> None:
+            assert await store.aupdate("view", {f"k{n}": n}) == {f"k{m}": m for m in range(n + 1)}
+            assert clients(admin) == 2  # this loop's connection, and the admin's
+            await store.aclose()
+
+        for n in range(3):  # a loop after a loop, as tests with a loop each run a shared store
+            asyncio.run(write(n))
+            until_clients(admin, 1)
+        assert json.loads(admin.get("pyview:state:view") or b"null") == {"k0": 0, "k1": 1, "k2": 2}
+
+
+def test_a_loop_that_closed_is_not_kept_alive_by_the_store(tmp_path: Path) -> None:
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+        loops: list[weakref.ref[asyncio.AbstractEventLoop]] = []
+
+        async def write(n: int) -> None:
+            loops.append(weakref.ref(asyncio.get_running_loop()))
+            await store.aupdate("view", {"n": n})
+
+        try:
+            asyncio.run(write(1))  # never closed with aclose()
+            asyncio.run(write(2))  # a new loop's first call lets the closed one go
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ResourceWarning)  # the connections nobody closed, freed
+                gc.collect()
+            assert loops[0]() is None
+            assert store.get("view") == {"n": 2}
+        finally:
+            store.close()
+
+
+@pytest.mark.anyio
+async def test_a_server_stopping_closes_its_connections_to_redis(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+        admin = redis.Redis.from_url(url)
+        with serving(http_app(server_with(store))) as base:
+            with anyio.fail_after(DEADLINE):
+                async with Client(f"{base}/mcp") as client:
+                    result = await client.call_tool("place", {"city": "Oslo"})
+                    oslo = ViewClient(result.meta["pyview"])
+                    await oslo.click(client.call_tool, "units")
+                    assert oslo.text("units") == "units: F"
+            instance = claims(result.meta["pyview"]["instance"])["i"]
+            assert json.loads(admin.get(f"pyview:state:{instance}") or b"null") == {"units": "F"}
+            assert clients(admin) == 2  # the server's loop's connection, and the admin's
+        until_clients(admin, 1)  # the server stopped: its connection closed with it
+
+
+@pytest.mark.anyio
+async def test_a_served_server_cancelled_closes_its_connections_to_redis(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``serve_async`` run as a task of the caller's (an app embedding the server) and cancelled."""
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+        admin = redis.Redis.from_url(url)
+        ready: list[str] = []
+        with anyio.fail_after(DEADLINE):
+            async with anyio.create_task_group() as tasks:
+                listening = anyio.Event()
+
+                def on_ready(endpoint: str) -> None:
+                    ready.append(endpoint)
+                    listening.set()
+
+                tasks.start_soon(lambda: serve_async(server_with(store), "http", port=0, on_ready=on_ready))
+                await listening.wait()
+                async with Client(ready[0]) as client:
+                    oslo = ViewClient((await client.call_tool("place", {"city": "Oslo"})).meta["pyview"])
+                    await oslo.click(client.call_tool, "units")
+                    assert oslo.text("units") == "units: F"
+                assert clients(admin) == 2
+                tasks.cancel_scope.cancel()
+        await anyio.to_thread.run_sync(until_clients, admin, 1)
