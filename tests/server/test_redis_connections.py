@@ -19,11 +19,11 @@ import pytest
 import redis
 from mcp import Client
 from runtime_client import ViewClient, claims
-from test_state_store_off_loop import DEADLINE, server_with
+from test_state_store_off_loop import DEADLINE, HERE, server_with
 
 from pyview._tooling.testing._state_server import redis_server
 from pyview.server import RedisStateStore, http_app, serve_async
-from pyview.testing import serving
+from pyview.testing import run, serving
 
 
 def clients(admin: redis.Redis) -> int:
@@ -123,4 +123,25 @@ async def test_a_served_server_cancelled_closes_its_connections_to_redis(
                     assert oslo.text("units") == "units: F"
                 assert clients(admin) == 2
                 tasks.cancel_scope.cancel()
+        await anyio.to_thread.run_sync(until_clients, admin, 1)
+
+
+@pytest.mark.anyio
+async def test_a_pilot_run_against_a_server_in_process_closes_its_connections_to_redis(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``pyview.testing.run(..., server=server)``: the server runs on the test's event loop and stops with the run."""
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        store = RedisStateStore(url)
+        admin = redis.Redis.from_url(url)
+        async with run(HERE / "state_views" / "units_view.py", server=server_with(store)) as pilot:
+            await pilot.call_tool("place", {"city": "Oslo"})
+            await pilot.click("#units")
+            assert pilot.find("#units").text == "units: F"
+            await pilot.app._pyview_view_state.flush()  # type: ignore[attr-defined]  # as on teardown
+            assert [json.loads(admin.get(key) or b"null") for key in admin.keys("pyview:state:*[^t]")] == [
+                {"units": "F"}
+            ]
+            assert clients(admin) == 2
         await anyio.to_thread.run_sync(until_clients, admin, 1)

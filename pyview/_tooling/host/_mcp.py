@@ -114,6 +114,10 @@ class McpBackend(Backend):
                 raise
         finally:
             self._client = None
+            if not isinstance(self.server, str | os.PathLike):  # a server in this process stops with its link
+                from pyview._tooling.server._part_resources import close_state_stores
+
+                await close_state_stores(self.server)
 
     async def close(self) -> None:
         task, self._task = self._task, None

@@ -17,7 +17,7 @@ from starlette.routing import Mount
 from pyview._tooling.packager._errors import BuildError
 from pyview._tooling.server._cors import EndpointCors, parse_origins, transport_security_for
 from pyview._tooling.server._health import DEFAULT_HEALTH_PATH, health_route
-from pyview._tooling.server._part_resources import check_stdio_sizes, server_views, views_extensions
+from pyview._tooling.server._part_resources import check_stdio_sizes, close_state_stores, server_views
 from pyview._tooling.server._runtime_files import runtime_files_app
 from pyview._tooling.server._server_file import DEFAULT_PATH, DEFAULT_RUNTIME_PATH
 
@@ -171,16 +171,6 @@ def serve(server: MCPServer[Any], transport: Transport = "stdio", **options: Any
 async def _maybe_await(value: Awaitable[None] | None) -> None:
     if value is not None:
         await value
-
-
-async def close_state_stores(server: MCPServer[Any]) -> None:
-    """Close the View-state stores of the server's ``Views`` that hold connections on this event loop (``aclose``:
-    :class:`~pyview.server.RedisStateStore`), as the server stops; also when it stops by being cancelled."""
-    with anyio.CancelScope(shield=True):
-        for views in views_extensions(server):
-            aclose = getattr(views.server_runtime.state_store, "aclose", None)
-            if callable(aclose):
-                await aclose()
 
 
 def _closing_state_stores(server: MCPServer[Any], lifespan: Any) -> Callable[[Any], Any]:

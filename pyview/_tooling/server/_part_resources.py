@@ -13,6 +13,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import anyio
 import anyio.to_thread
 from mcp.server.extension import ResourceBinding
 from mcp.server.mcpserver.exceptions import ResourceError
@@ -117,6 +118,16 @@ def views_extensions(server: Any) -> list[Views]:
 
     # the SDK keeps its extensions in a private list; no public accessor exists (mcp 2.3)
     return [extension for extension in getattr(server, "_extensions", ()) if isinstance(extension, Views)]
+
+
+async def close_state_stores(server: Any) -> None:
+    """Close the View-state stores of the server's ``Views`` that hold connections on this event loop (``aclose``:
+    :class:`~pyview.server.RedisStateStore`), as the server stops; also when it stops by being cancelled."""
+    with anyio.CancelScope(shield=True):
+        for views in views_extensions(server):
+            aclose = getattr(views.server_runtime.state_store, "aclose", None)
+            if callable(aclose):
+                await aclose()
 
 
 def server_views(server: Any) -> list[ServerView]:

@@ -270,20 +270,22 @@ class RedisStateStore:
         self._closed.set()
 
     async def aclose(self) -> None:
-        """:meth:`close`, and close the running event loop's connections to Redis. The server awaits it when it
-        stops (``serve``, ``http_app``'s lifespan); a test that runs a store on its own event loop awaits it last,
-        as it closes any asyncio client.
+        """Close the running event loop's connections to Redis, and the idle ones of the blocking client the store
+        made from ``url`` (a later call opens new ones). The server awaits it when it stops (``serve``, the lifespan
+        of ``http_app``, a server run in process by :func:`pyview.testing.run`); code that runs the store on event
+        loops of its own awaits it last on each, as it closes any asyncio client.
 
         Example:
             >>> store = RedisStateStore("redis://127.0.0.1:6379/0")  # doctest: +SKIP
             >>> await store.aget("instance")  # doctest: +SKIP
             >>> await store.aclose()  # doctest: +SKIP
         """
-        self.close()
         with self._lock:
             calls = self._on_loop.pop(asyncio.get_running_loop(), None)
         if calls is not None:
             await calls.client.aclose()
+        if self.url is not None:  # a client given to the store is its owner's to close
+            self.client.connection_pool.disconnect(inuse_connections=False)
 
     def _forget_closed_loops(self) -> None:  # under self._lock
         """Drop the clients of event loops that have closed: a client's connections refer to its loop, so the
