@@ -10,12 +10,12 @@ import asyncio
 import importlib.util
 import json
 import secrets
-import threading
 from pathlib import Path
 from typing import Any
 
 from pyview._core.components._root import Root
 from pyview._core.components._view import app_tree, as_node
+from pyview._tooling.testing._loop_thread import LoopThread
 from pyview.app import ToolInput, ToolResult
 from pyview.testing import FakeApp
 
@@ -75,15 +75,14 @@ class Engine:
         self.calls: list[dict[str, Any]] = []
         self.forgotten: set[str] = set()
         """Sessions this engine acts as if it did not hold: their next event is answered ``need: "data"``."""
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
+        self.runner = LoopThread("server-engine")
+        self.loop = self.runner.loop
 
     def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.runner.close()
 
     def _run(self, coroutine: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(30)
+        return self.runner.run(coroutine, 30)
 
     def result(self, arguments: dict[str, Any], structured: dict[str, Any], *, meta: bool = True) -> dict[str, Any]:
         """A CallToolResult as the real server returns it: with ``_meta["pyview"]`` (tree and session)."""

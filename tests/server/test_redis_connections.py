@@ -12,6 +12,7 @@ import json
 import time
 import warnings
 import weakref
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
@@ -24,6 +25,23 @@ from test_state_store_off_loop import DEADLINE, HERE, server_with
 from pyview._tooling.testing._state_server import redis_server
 from pyview.server import RedisStateStore, http_app, serve_async
 from pyview.testing import run, serving
+
+
+@pytest.fixture
+def served_store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[tuple[RedisStateStore, redis.Redis]]:
+    """A store on a fresh ``redis-server`` for a server with Views, and an admin client of that Redis."""
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        yield RedisStateStore(url), redis.Redis.from_url(url)
+
+
+async def click_units(client: Client) -> str:
+    """Show Oslo and switch its units (a View-state write on the server); the View's instance id."""
+    result = await client.call_tool("place", {"city": "Oslo"})
+    oslo = ViewClient(result.meta["pyview"])
+    await oslo.click(client.call_tool, "units")
+    assert oslo.text("units") == "units: F"
+    return str(claims(result.meta["pyview"]["instance"])["i"])
 
 
 def clients(admin: redis.Redis) -> int:
@@ -78,70 +96,53 @@ def test_a_loop_that_closed_is_not_kept_alive_by_the_store(tmp_path: Path) -> No
 
 @pytest.mark.anyio
 async def test_a_server_stopping_closes_its_connections_to_redis(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    served_store: tuple[RedisStateStore, redis.Redis],
 ) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
-    with redis_server(tmp_path) as url:
-        store = RedisStateStore(url)
-        admin = redis.Redis.from_url(url)
-        with serving(http_app(server_with(store))) as base:
-            with anyio.fail_after(DEADLINE):
-                async with Client(f"{base}/mcp") as client:
-                    result = await client.call_tool("place", {"city": "Oslo"})
-                    oslo = ViewClient(result.meta["pyview"])
-                    await oslo.click(client.call_tool, "units")
-                    assert oslo.text("units") == "units: F"
-            instance = claims(result.meta["pyview"]["instance"])["i"]
-            assert json.loads(admin.get(f"pyview:state:{instance}") or b"null") == {"units": "F"}
-            assert clients(admin) == 2  # the server's loop's connection, and the admin's
-        until_clients(admin, 1)  # the server stopped: its connection closed with it
+    store, admin = served_store
+    with serving(http_app(server_with(store))) as base:
+        with anyio.fail_after(DEADLINE):
+            async with Client(f"{base}/mcp") as client:
+                instance = await click_units(client)
+        assert json.loads(admin.get(f"pyview:state:{instance}") or b"null") == {"units": "F"}
+        assert clients(admin) == 2  # the server's loop's connection, and the admin's
+    until_clients(admin, 1)  # the server stopped: its connection closed with it
 
 
 @pytest.mark.anyio
 async def test_a_served_server_cancelled_closes_its_connections_to_redis(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    served_store: tuple[RedisStateStore, redis.Redis],
 ) -> None:
     """``serve_async`` run as a task of the caller's (an app embedding the server) and cancelled."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
-    with redis_server(tmp_path) as url:
-        store = RedisStateStore(url)
-        admin = redis.Redis.from_url(url)
-        ready: list[str] = []
-        with anyio.fail_after(DEADLINE):
-            async with anyio.create_task_group() as tasks:
-                listening = anyio.Event()
+    store, admin = served_store
+    ready: list[str] = []
+    with anyio.fail_after(DEADLINE):
+        async with anyio.create_task_group() as tasks:
+            listening = anyio.Event()
 
-                def on_ready(endpoint: str) -> None:
-                    ready.append(endpoint)
-                    listening.set()
+            def on_ready(endpoint: str) -> None:
+                ready.append(endpoint)
+                listening.set()
 
-                tasks.start_soon(lambda: serve_async(server_with(store), "http", port=0, on_ready=on_ready))
-                await listening.wait()
-                async with Client(ready[0]) as client:
-                    oslo = ViewClient((await client.call_tool("place", {"city": "Oslo"})).meta["pyview"])
-                    await oslo.click(client.call_tool, "units")
-                    assert oslo.text("units") == "units: F"
-                assert clients(admin) == 2
-                tasks.cancel_scope.cancel()
-        await anyio.to_thread.run_sync(until_clients, admin, 1)
+            tasks.start_soon(lambda: serve_async(server_with(store), "http", port=0, on_ready=on_ready))
+            await listening.wait()
+            async with Client(ready[0]) as client:
+                await click_units(client)
+            assert clients(admin) == 2
+            tasks.cancel_scope.cancel()
+    await anyio.to_thread.run_sync(until_clients, admin, 1)
 
 
 @pytest.mark.anyio
 async def test_a_pilot_run_against_a_server_in_process_closes_its_connections_to_redis(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    served_store: tuple[RedisStateStore, redis.Redis],
 ) -> None:
     """``pyview.testing.run(..., server=server)``: the server runs on the test's event loop and stops with the run."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
-    with redis_server(tmp_path) as url:
-        store = RedisStateStore(url)
-        admin = redis.Redis.from_url(url)
-        async with run(HERE / "state_views" / "units_view.py", server=server_with(store)) as pilot:
-            await pilot.call_tool("place", {"city": "Oslo"})
-            await pilot.click("#units")
-            assert pilot.find("#units").text == "units: F"
-            await pilot.app._pyview_view_state.flush()  # type: ignore[attr-defined]  # as on teardown
-            assert [json.loads(admin.get(key) or b"null") for key in admin.keys("pyview:state:*[^t]")] == [
-                {"units": "F"}
-            ]
-            assert clients(admin) == 2
-        await anyio.to_thread.run_sync(until_clients, admin, 1)
+    store, admin = served_store
+    async with run(HERE / "state_views" / "units_view.py", server=server_with(store)) as pilot:
+        await pilot.call_tool("place", {"city": "Oslo"})
+        await pilot.click("#units")
+        assert pilot.find("#units").text == "units: F"
+        await pilot.app._pyview_view_state.flush()  # type: ignore[attr-defined]  # as on teardown
+        stored = [json.loads(admin.get(key) or b"null") for key in admin.keys("pyview:state:*[^t]")]
+        assert stored == [{"units": "F"}] and clients(admin) == 2
+    await anyio.to_thread.run_sync(until_clients, admin, 1)

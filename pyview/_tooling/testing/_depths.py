@@ -15,14 +15,13 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import threading
 from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pyview._core.app._types import ToolResult
 from pyview._tooling.host._backend import tool_result
+from pyview._tooling.testing._loop_thread import LoopThread
 
 if TYPE_CHECKING:
     from pyview._tooling.testing._harness import MountedView
@@ -80,14 +79,12 @@ class InProcessPilot(SyncPilot):
     def __init__(self, view: object, **options: Any) -> None:
         from pyview._tooling.testing._pilot import run
 
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="pyview-pilot", daemon=True)
-        self._thread.start()
+        self._runner = LoopThread("pyview-pilot")
         self._stack = contextlib.AsyncExitStack()
         self.pilot: Pilot = self._run(self._stack.enter_async_context(run(view, **options)))
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+        return self._runner.run(coro)
 
     def _call(self, fn: Callable[[], T]) -> T:
         async def call() -> T:
@@ -122,9 +119,7 @@ class InProcessPilot(SyncPilot):
         try:
             self._run(self._stack.aclose())
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(10)
-            self._loop.close()
+            self._runner.close()
 
 
 class ChromiumPilot(SyncPilot):

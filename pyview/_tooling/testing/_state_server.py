@@ -8,12 +8,10 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 import socket
 import subprocess
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +22,7 @@ from mcp_types import CallToolResult, TextContent
 from pyview._tooling.server._state_store import StateStore
 from pyview._tooling.server._view_resource import ViewRuntime
 from pyview._tooling.server._views import Views
+from pyview._tooling.testing._loop_thread import LoopThread
 
 # Logs, in each frame, every text the element [data-testid=units] ever had (window.seenUnits): mutation observers run
 # before the browser paints, so a text that was never recorded was never on screen.
@@ -76,7 +75,7 @@ class StateServer:
     def __init__(self, path: str | Path, name: str, store: StateStore, runtime: ViewRuntime | None = None) -> None:
         self.views = Views(state_store=store)
         self.handle = self.views.add(name, path, runtime=runtime)
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: LoopThread | None = None
 
     def result(self, structured: dict[str, Any], arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """A tool result showing ``structured`` as the server sends it (a fresh View instance)."""
@@ -93,10 +92,9 @@ class StateServer:
         if name == "pyview_state":
             result = runtime.state_result(arguments)
         elif name == "pyview_event":
-            if self._loop is None:
-                self._loop = asyncio.new_event_loop()
-                threading.Thread(target=self._loop.run_forever, name="state-server", daemon=True).start()
-            answer = asyncio.run_coroutine_threadsafe(runtime.engine.handle(arguments, None), self._loop).result(60)
+            if self._runner is None:
+                self._runner = LoopThread("state-server")
+            answer = self._runner.run(runtime.engine.handle(arguments, None), 60)
             result = CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
         else:
             return {"content": [{"type": "text", "text": f"Unknown tool: {name}"}], "isError": True}
@@ -105,5 +103,5 @@ class StateServer:
 
     def close(self) -> None:
         """Stop the loop thread (if ``pyview_event`` started one)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._runner is not None:
+            self._runner.close()
