@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import socket
 import time
+import urllib.parse
 import warnings
 import weakref
 from collections.abc import Iterator
@@ -78,13 +80,15 @@ def test_a_loop_that_closed_is_not_kept_alive_by_the_store(tmp_path: Path) -> No
         store = RedisStateStore(url)
         loops: list[weakref.ref[asyncio.AbstractEventLoop]] = []
 
-        async def write(n: int) -> None:
+        async def write(n: int, *, close: bool) -> None:
             loops.append(weakref.ref(asyncio.get_running_loop()))
             await store.aupdate("view", {"n": n})
+            if close:
+                await store.aclose()
 
         try:
-            asyncio.run(write(1))  # never closed with aclose()
-            asyncio.run(write(2))  # a new loop's first call lets the closed one go
+            asyncio.run(write(1, close=False))
+            asyncio.run(write(2, close=True))  # a new loop's first call lets the closed one go
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", ResourceWarning)  # the connections nobody closed, freed
                 gc.collect()
@@ -130,6 +134,9 @@ async def test_a_served_server_cancelled_closes_its_connections_to_redis(
             assert clients(admin) == 2
             tasks.cancel_scope.cancel()
     await anyio.to_thread.run_sync(until_clients, admin, 1)
+    port = urllib.parse.urlsplit(ready[0]).port
+    with pytest.raises(ConnectionRefusedError):  # and it listens no more: the port is free at once
+        socket.create_connection(("127.0.0.1", port), timeout=DEADLINE).close()
 
 
 @pytest.mark.anyio

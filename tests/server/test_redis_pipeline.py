@@ -28,12 +28,13 @@ def test_the_writes_of_one_step_share_one_connection(tmp_path: Path) -> None:
         async def write_all() -> None:
             await asyncio.gather(*(store.aupdate(f"view-{n}", {"n": n}) for n in range(writes)))
             await asyncio.gather(*(store.aupdate(f"view-{n}", {"m": -n}) for n in range(writes)))  # merged
+            assert admin.info("clients")["connected_clients"] == 2  # the loop's one connection, and this one
+            await store.aclose()
 
         try:
             asyncio.run(write_all())
             stored = [json.loads(admin.get(f"pyview:state:view-{n}") or b"null") for n in range(writes)]
             assert stored == [{"n": n, "m": -n} for n in range(writes)] and store.degraded is None
-            assert admin.info("clients")["connected_clients"] == 2  # the loop's one connection, and this one
         finally:
             store.close()
 
@@ -45,8 +46,9 @@ def test_a_call_that_fails_fails_alone_in_its_pipeline(tmp_path: Path) -> None:
         admin.set("plain", "value")
 
         async def both() -> list[object]:
-            calls = PipelinedCalls(redis.asyncio.Redis.from_url(url))
-            return await asyncio.gather(calls("get", "a-hash"), calls("get", "plain"), return_exceptions=True)
+            async with redis.asyncio.Redis.from_url(url) as client:
+                calls = PipelinedCalls(client)
+                return await asyncio.gather(calls("get", "a-hash"), calls("get", "plain"), return_exceptions=True)
 
         wrong, right = asyncio.run(both())
         assert isinstance(wrong, redis.ResponseError) and "WRONGTYPE" in str(wrong)
@@ -65,6 +67,7 @@ def test_scripts_redis_lost_are_loaded_again(tmp_path: Path) -> None:
             await write("F")
             admin.script_flush()
             await write("C")
+            await store.aclose()
 
         try:
             asyncio.run(run())
@@ -81,8 +84,9 @@ def test_a_pipeline_that_cannot_reach_redis_fails_every_call_in_it() -> None:
         url = f"redis://127.0.0.1:{taken.getsockname()[1]}/0"
 
         async def both() -> list[object]:
-            calls = PipelinedCalls(redis.asyncio.Redis.from_url(url, socket_connect_timeout=5))
-            return await asyncio.gather(calls("get", "a"), calls("get", "b"), return_exceptions=True)
+            async with redis.asyncio.Redis.from_url(url, socket_connect_timeout=5) as client:
+                calls = PipelinedCalls(client)
+                return await asyncio.gather(calls("get", "a"), calls("get", "b"), return_exceptions=True)
 
         answers = asyncio.run(both())
     assert all(isinstance(answer, (redis.ConnectionError, OSError)) for answer in answers), answers
@@ -95,7 +99,8 @@ def test_more_calls_in_one_step_than_a_pipeline_carries_are_all_answered(tmp_pat
         admin.mset({f"k{n}": str(n) for n in range(step_calls)})
 
         async def read_all() -> list[object]:
-            calls = PipelinedCalls(redis.asyncio.Redis.from_url(url))
-            return await asyncio.gather(*(calls("get", f"k{n}") for n in range(step_calls)))
+            async with redis.asyncio.Redis.from_url(url) as client:
+                calls = PipelinedCalls(client)
+                return await asyncio.gather(*(calls("get", f"k{n}") for n in range(step_calls)))
 
         assert asyncio.run(read_all()) == [str(n).encode() for n in range(step_calls)]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -31,6 +31,7 @@ from pyview.server import MemoryStore, RedisStateStore, Views
 pytestmark = pytest.mark.anyio
 HERE = Path(__file__).parent
 DEADLINE = 60.0  # the whole test's bound, never a measurement
+T = TypeVar("T")
 
 
 class HeldStore(MemoryStore):
@@ -180,6 +181,14 @@ async def test_redis_is_awaited_on_the_event_loop_and_a_stalled_write_holds_up_n
             store.close()
 
 
+async def closed_after(store: RedisStateStore, call: Awaitable[T]) -> T:
+    """``call``'s answer, the store's connections on this event loop closed after it."""
+    try:
+        return await call
+    finally:
+        await store.aclose()
+
+
 def test_a_store_given_a_ready_client_awaits_it_in_a_thread_and_each_loop_gets_its_own_client(
     tmp_path: Path,
 ) -> None:
@@ -188,8 +197,8 @@ def test_a_store_given_a_ready_client_awaits_it_in_a_thread_and_each_loop_gets_i
         made = RedisStateStore(url)
         for store in (given, made):
             for units in ("F", "C"):  # a new event loop each time: a loop never uses another loop's connections
-                assert asyncio.run(store.aupdate("same", {"units": units})) == {"units": units}
-                assert asyncio.run(store.aget("same")) == {"units": units}
+                assert asyncio.run(closed_after(store, store.aupdate("same", {"units": units}))) == {"units": units}
+                assert asyncio.run(closed_after(store, store.aget("same"))) == {"units": units}
             assert store.get("same") == {"units": "C"} and store.degraded is None
             store.close()
 
@@ -212,6 +221,8 @@ def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redi
                 await asyncio.sleep(0)
             admin.execute_command("CLIENT", "UNPAUSE")
             await asyncio.gather(*writing)
+            assert admin.info("clients")["connected_clients"] <= LOOP_CONNECTIONS + 2  # the loop's, blocking, admin
+            await store.aclose()
 
         try:
             asyncio.run(write_all())
@@ -219,7 +230,6 @@ def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redi
             assert [json.loads(admin.get(f"pyview:state:view-{n}") or b"null") for n in range(writes)] == [
                 {"n": n} for n in range(writes)
             ]
-            assert admin.info("clients")["connected_clients"] <= LOOP_CONNECTIONS + 2  # the loop's, blocking, admin
         finally:
             admin.execute_command("CLIENT", "UNPAUSE")
             store.close()

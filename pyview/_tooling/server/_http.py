@@ -145,7 +145,9 @@ async def serve_async(
             if web.started and on_ready is not None:
                 bound = web.servers[0].sockets[0].getsockname()[1] if web.servers else port
                 await _maybe_await(on_ready(f"{runtime_url_for(host, bound, '')[:-1]}{path}"))
-    finally:  # cancelled, uvicorn never runs the app's lifespan shutdown (which closes them when it stops itself)
+    finally:  # cancelled, uvicorn neither stops listening nor runs the app's lifespan shutdown: both done here
+        for listening in getattr(web, "servers", ()):  # none when it could not start
+            listening.close()
         await close_state_stores(server)
     if failed:
         raise OSError(f"could not serve on {host}:{port} (the log above says why)")
