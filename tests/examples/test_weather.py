@@ -254,6 +254,7 @@ async def test_plain_python_serves_stdio_and_http() -> None:
     finally:
         process.terminate()
         process.wait(10)
+        process.stdout.close()
 
 
 # -- the View's components, with a fake App ----------------------------------------------------------------------

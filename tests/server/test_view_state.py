@@ -61,6 +61,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait()
+        process.stdout.close()
 
 
 def fresh_server(monkeypatch: pytest.MonkeyPatch, redis: str | None = None) -> Any:

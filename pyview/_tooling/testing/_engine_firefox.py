@@ -55,7 +55,8 @@ class Bridge:
         self._ids = itertools.count(1)
         self._replies: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self._lock = threading.Lock()
-        threading.Thread(target=self._read, name="pyview-firefox-bridge", daemon=True).start()
+        self._reader = threading.Thread(target=self._read, name="pyview-firefox-bridge", daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -91,6 +92,10 @@ class Bridge:
             except (RuntimeError, TimeoutError, OSError):
                 self.process.kill()
             self.process.wait(10)
+        self._reader.join(10)  # it ends at the exited process's end of output: then its pipe can close
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None and not (pipe is self.process.stdout and self._reader.is_alive()):
+                pipe.close()
 
 
 class FirefoxPage:
