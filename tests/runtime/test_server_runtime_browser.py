@@ -89,6 +89,13 @@ def test_a_server_without_the_session_gets_the_data_token_and_applies_the_event_
     assert "data" not in engine.calls[-1] and view.error_panel() is None and view.errors() == []
 
 
+def stays_on_the_server(log: dict[str, Any]) -> bool:
+    """The shim's note that the View stays on the server, and why Python does not take over."""
+    data = log.get("data")
+    said_why = isinstance(data, dict) and data.get("runtime") == "server" and "python" in data
+    return log.get("level") == "info" and said_why
+
+
 def test_a_server_error_shows_in_the_frame_and_the_view_stays_usable(
     pyview_host_server: Any, page: Any, build_rt: Callable[..., BuiltView], engine: Engine
 ) -> None:
@@ -97,8 +104,7 @@ def test_a_server_error_shows_in_the_frame_and_the_view_stays_usable(
     view.locator("[data-testid=explode]").click()
 
     view.locator("#pyview-server-error").filter(has_text="the handler exploded").wait_for()
-    logs = view.host.logs
-    assert any("the handler exploded" in str(log.get("data")) for log in logs)
+    view.wait_for_log(lambda log: "the handler exploded" in str(log.get("data")))  # it may come after the panel
     view.locator("[data-testid=count]").click()
     text(view, "count", "Clicked 1")
     view.allow_errors = True
@@ -135,8 +141,8 @@ def test_auto_stays_on_the_server_when_webassembly_is_blocked(
     marks = view.frame.evaluate("() => pyviewBoot.marks")
     assert "stayed" in marks and "fetch" not in marks and "python" not in marks  # nothing fetched in vain
     assert view.error_panel() is None
-    infos = [log["data"] for log in view.host.logs if log.get("level") == "info"]
-    assert infos and infos[-1]["runtime"] == "server" and "WebAssembly" in infos[-1]["python"]
+    said = view.wait_for_log(stays_on_the_server)
+    assert "WebAssembly" in said["data"]["python"]
 
 
 # The official host: @modelcontextprotocol/ext-apps' AppBridge, its tools/call answered by the engine.
@@ -193,8 +199,8 @@ def test_auto_stays_on_the_server_when_its_python_cannot_be_fetched(
     view.locator("[data-testid=count]").click()
     text(view, "count", "Clicked 1")
     view.frame.wait_for_function("() => 'stayed' in pyviewBoot.marks", timeout=90_000)
-    infos = [log["data"] for log in view.host.logs if log.get("level") == "info"]
-    assert "could not be fetched" in infos[-1]["python"]
+    said = view.wait_for_log(stays_on_the_server)
+    assert "could not be fetched" in said["data"]["python"]
 
 
 def test_the_panel_says_why_neither_runtime_can_run(page: Any, build_rt: Callable[..., BuiltView]) -> None:
