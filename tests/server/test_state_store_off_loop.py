@@ -233,3 +233,29 @@ def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redi
         finally:
             admin.execute_command("CLIENT", "UNPAUSE")
             store.close()
+
+
+async def test_a_browser_views_state_calls_await_redis_on_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``pyview_state`` (View state written by Python in the frame) uses the Redis store's coroutines, as the
+    server runtime does: no worker thread per read and write; a refused write is still an error result."""
+    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+    with redis_server(tmp_path) as url:
+        store = WatchedRedis(url)
+        try:
+            with anyio.fail_after(DEADLINE):
+                async with Client(server_with(store)) as client:
+                    token = (await client.call_tool("place", {"city": "Oslo"})).meta["pyview"]["instance"]
+
+                    async def state(**arguments: Any) -> Any:
+                        return await client.call_tool("pyview_state", {"instance": token, **arguments})
+
+                    put = await state(op="put", values={"units": "F"})
+                    assert put.meta["pyview"]["values"] == {"units": "F"}
+                    assert (await state(op="get")).meta["pyview"]["values"] == {"units": "F"}
+                    too_large = await state(op="put", values={"big": "x" * (store.max_bytes + 1)})
+                    assert too_large.is_error and "pyview_state put" in too_large.content[0].text
+            assert store.used == {"aupdate"} and store.get(claims(token)["i"]) == {"units": "F"}
+        finally:
+            store.close()

@@ -20,6 +20,7 @@ from mcp_types import CallToolResult, TextContent
 
 from pyview._tooling.packager._runtime import cache_root
 from pyview._tooling.server._runtime_sessions import Directory, Engine, ServedView
+from pyview._tooling.server._session_state import awaitable
 from pyview._tooling.server._signing import load_secret
 from pyview._tooling.server._state_render import render_with_state
 from pyview._tooling.server._state_store import MemoryStore, StateStore
@@ -89,7 +90,9 @@ class ServerRuntime:
             render: dict[str, Any] | None = None,
         ) -> CallToolResult:
             arguments = {"instance": instance, "op": op, "values": values, "delete": delete, "render": render}
-            return await anyio.to_thread.run_sync(lambda: runtime.state_result(arguments))
+            if render is None and awaitable(runtime.view_state):  # Redis's asyncio client: no worker thread
+                return await runtime.view_state.atool_result(arguments)
+            return await anyio.to_thread.run_sync(lambda: runtime.state_result(arguments))  # a render is CPU work
 
         return ViewState.binding_for(pyview_state)
 

@@ -164,15 +164,31 @@ class ViewState:
         try:
             answer = self.call(arguments)
         except ViewStateError as exc:
-            logger.warning("pyview: %s", exc)
-            return CallToolResult(content=[TextContent(type="text", text=str(exc))], is_error=True)
-        return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
+            return _refused(exc)
+        return _answered(answer)
+
+    async def atool_result(self, arguments: dict[str, Any]) -> CallToolResult:
+        """:meth:`tool_result` through :meth:`acall` (a store with ``aget`` and ``aupdate``, on the event loop)."""
+        try:
+            answer = await self.acall(arguments)
+        except ViewStateError as exc:
+            return _refused(exc)
+        return _answered(answer)
 
     @staticmethod
     def binding_for(fn: Callable[..., CallToolResult | Awaitable[CallToolResult]]) -> ToolBinding:
         """The app-only ``pyview_state`` tool calling ``fn``."""
         meta = {"ui": {"visibility": ["app"]}, "openai/widgetAccessible": True}
         return ToolBinding(fn=fn, meta=meta, kwargs={"name": STATE_TOOL, "description": _DESCRIPTION})
+
+
+def _answered(answer: dict[str, Any]) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text="ok")], _meta={"pyview": answer})
+
+
+def _refused(exc: ViewStateError) -> CallToolResult:  # an isError result saying why, with no data
+    logger.warning("pyview: %s", exc)
+    return CallToolResult(content=[TextContent(type="text", text=str(exc))], is_error=True)
 
 
 __all__ = ["STATE_TOOL", "MemoryStore", "ViewState", "ViewStateError"]
