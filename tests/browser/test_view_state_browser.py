@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from pyview._tooling.server._signing import Signer
+from pyview._tooling.server._view_resource import ViewRuntime
 from pyview._tooling.testing._documents import document_url
 from pyview._tooling.testing._state_server import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.host import build_csp
@@ -96,6 +97,21 @@ def secret(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYVIEW_SECRET", SECRET.decode())  # every (re)started server signs with it
 
 
+@pytest.fixture
+def start_server(redis_url: str) -> Iterator[Callable[..., StateServer]]:
+    """Starts the state View's server (again: a restarted process, only Redis remembers); each is stopped at the
+    end, its Redis connections closed."""
+    servers: list[StateServer] = []
+
+    def start(runtime: ViewRuntime | None = None) -> StateServer:
+        servers.append(StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime=runtime))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.close()
+
+
 def frame_named(page: Any, name: str) -> Any:
     """The frame of the host page's ``<iframe name=NAME>``, once it is attached (a wait with a deadline)."""
     element = page.locator(f'iframe[name="{name}"]').element_handle(timeout=60_000)
@@ -123,14 +139,14 @@ def seen_once_live(page: Any, frame_name: str) -> list[str]:
 
 @pytest.mark.usefixtures("secret")
 def test_state_comes_back_in_a_new_frame_after_a_server_restart(
-    page: Any, build: Callable[..., BuiltView], redis_url: str
+    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """Change state, tear the frame down, restart the server, mount the same result: the FIRST painted tree shows
     the restored state (the server's re-render; no frame ever showed the default). Another result of the tool
     keeps its own state; a tampered id gets a clear error and no data."""
     if not BRIDGE.exists():
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
-    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
+    server = start_server()
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
@@ -149,7 +165,7 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     text_of(page, "first", "units", "units: F")
     assert page.evaluate("() => unmount('first')") == "gone"  # the pending write is flushed during teardown
 
-    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))  # a new process: only Redis remembers
+    server = start_server()  # a new process: only Redis remembers
     instance = oslo["_meta"]["pyview"]["instance"]
     forged = Signer(b"not this server's secret, 32 byte").sign({"k": "view-state", "i": "guessed", "v": "state"})
     tampered = {
@@ -182,11 +198,11 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
 @pytest.mark.usefixtures("secret")
 @pytest.mark.usefixtures("secret")
 def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
-    page: Any, build: Callable[..., BuiltView], redis_url: str
+    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """With no stored state within ``stateWaitMs`` (800 ms by default), a re-mounted View paints its result's own
     tree rather than wait on the server; once the server answers, Python shows the stored values."""
-    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
+    server = start_server()
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
@@ -210,10 +226,10 @@ def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
 
 
 def test_window_openai_widget_state_is_used_where_the_host_offers_it(
-    page: Any, build: Callable[..., BuiltView], redis_url: str
+    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
-    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600))
+    server = start_server()
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
@@ -238,27 +254,24 @@ def test_window_openai_widget_state_is_used_where_the_host_offers_it(
 
 @pytest.mark.usefixtures("secret")
 def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_the_state(
-    page: Any, build: Callable[..., BuiltView], redis_url: str
+    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """The server runtime (no Python in the frame): a stateful result's own tree (the defaults) is held until the
     first pyview_event answer, whose reset the server rendered with the stored values."""
-    server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")
+    server = start_server("server")
     page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
     page.set_content("<!doctype html><html><body></body></html>")
     page.add_script_tag(content=BRIDGE.read_text())
     page.evaluate(HOST)
     html = patient(with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS))
     oslo = server.result({"city": "Oslo"})
-    try:
-        page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
-        assert seen_once_live(page, "one") == ["units: C"]
-        frame_named(page, "one").get_by_test_id("units").click()
-        text_of(page, "one", "units", "units: F")
-        assert page.evaluate("() => unmount('one')") == "gone"
-        server.close()
-        server = StateServer(VIEW, "state", RedisStateStore(redis_url, ttl=600), runtime="server")  # restarted
-        page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
-        assert seen_once_live(page, "two") == ["units: F"]  # the first paint: the server's reset with the state
-        assert frame_named(page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"
-    finally:
-        server.close()
+    page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
+    assert seen_once_live(page, "one") == ["units: C"]
+    frame_named(page, "one").get_by_test_id("units").click()
+    text_of(page, "one", "units", "units: F")
+    assert page.evaluate("() => unmount('one')") == "gone"
+    server.close()  # the process stops
+    server = start_server("server")  # restarted
+    page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
+    assert seen_once_live(page, "two") == ["units: F"]  # the first paint: the server's reset with the state
+    assert frame_named(page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"

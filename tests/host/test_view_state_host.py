@@ -39,10 +39,19 @@ def seen_once_live(view: MountedView) -> list[str]:
     return seen
 
 
+@pytest.fixture
+def servers() -> Iterator[list[StateServer]]:
+    """The state View's server processes, a restarted one last; each stopped at the end (its connections closed)."""
+    started: list[StateServer] = []
+    yield started
+    for server in started:
+        server.close()
+
+
 def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_nothing(
-    mount_view: Callable[..., MountedView], redis_url: str
+    mount_view: Callable[..., MountedView], redis_url: str, servers: list[StateServer]
 ) -> None:
-    servers = [StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600))]
+    servers.append(StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600)))
 
     def pyview_state(arguments: dict[str, Any]) -> dict[str, Any]:
         return servers[-1].call_tool("pyview_state", arguments)  # the newest server process answers

@@ -21,10 +21,11 @@ import anyio
 import pytest
 import redis
 from mcp import Client
+from mcp_types import CallToolResult
 from runtime_client import ViewClient, claims
 from test_state_store_off_loop import DEADLINE, HERE, server_with
 
-from pyview._tooling.testing._state_server import redis_server
+from pyview._tooling.testing._state_server import StateServer, redis_server
 from pyview.server import RedisStateStore, http_app, serve_async
 from pyview.testing import run, serving
 
@@ -153,3 +154,24 @@ async def test_a_pilot_run_against_a_server_in_process_closes_its_connections_to
         stored = [json.loads(admin.get(key) or b"null") for key in admin.keys("pyview:state:*[^t]")]
         assert stored == [{"units": "F"}] and clients(admin) == 2
     await anyio.to_thread.run_sync(until_clients, admin, 1)
+
+
+def test_the_state_server_double_stopped_closes_its_connections_to_redis(
+    served_store: tuple[RedisStateStore, redis.Redis],
+) -> None:
+    """The browser tests' server process (``StateServer``): its loop thread's asyncio connection and its blocking
+    client's connection both close when it stops, as a real server's do."""
+    store, admin = served_store
+    with StateServer(HERE / "state_views" / "units_view.py", "units", store, runtime="server") as server:
+        result = server.result({"city": "Oslo"})
+        oslo = ViewClient(result["_meta"]["pyview"])
+
+        async def call(name: str, arguments: dict[str, object]) -> CallToolResult:
+            return CallToolResult.model_validate(server.call_tool(name, arguments))
+
+        asyncio.run(oslo.click(call, "units"))
+        instance = str(claims(result["_meta"]["pyview"]["instance"])["i"])
+        assert server.views.server_runtime.view_state.values(result["_meta"]["pyview"]["instance"]) == {"units": "F"}
+        assert json.loads(admin.get(f"pyview:state:{instance}") or b"null") == {"units": "F"}
+        assert clients(admin) == 3  # the loop thread's connection, the blocking client's, and the admin's
+    until_clients(admin, 1)

@@ -102,6 +102,20 @@ class StateServer:
         return dumped
 
     def close(self) -> None:
-        """Stop the loop thread (if ``pyview_event`` started one)."""
-        if self._runner is not None:
-            self._runner.close()
+        """Stop as a server process does: the store's connections closed (``aclose``, on the loop thread that
+        ``pyview_event`` started, where its asyncio connections live), then that loop thread stopped. Safe to call
+        again."""
+        aclose = getattr(self.views.server_runtime.state_store, "aclose", None)
+        # a thread of its own even when no loop was started: the caller may be running a loop (Playwright's sync API)
+        runner, self._runner = self._runner or LoopThread("state-server-close"), None
+        try:
+            if callable(aclose):
+                runner.run(aclose(), 60)
+        finally:
+            runner.close()
+
+    def __enter__(self) -> StateServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
