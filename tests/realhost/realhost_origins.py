@@ -15,15 +15,15 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import sys
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import parse_qs, urlsplit
+
+from pyview._tooling.testing._process import ServerProcess
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -112,7 +112,7 @@ class Origins:
             server.server_close()
 
 
-class McpProcess:
+class McpProcess(ServerProcess):
     """An example's server over Streamable HTTP, with CORS for the host page's origin, in one runtime."""
 
     def __init__(self, example: str, runtime: str, cors: str, env: Mapping[str, str]) -> None:
@@ -122,33 +122,8 @@ class McpProcess:
         self.url = f"http://127.0.0.1:{port}/mcp"
         command = [sys.executable, "-m", "pyview.server", str(EXAMPLES / example / "server.py"), "--http"]
         command += ["--port", str(port), "--cors", cors, "--runtime", runtime, "--snapshot", "core"]
-        self.process = subprocess.Popen(
-            command, cwd=REPO, env={**os.environ, **env}, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
-        )
-        self.lines: list[str] = []
-        ready = threading.Event()
-
-        def drain() -> None:
-            assert self.process.stderr is not None
-            for line in self.process.stderr:
-                self.lines.append(line.rstrip("\n"))
-                if line.startswith("pyview: serving"):
-                    ready.set()
-
-        threading.Thread(target=drain, daemon=True).start()
-        deadline = time.monotonic() + 120
-        while not ready.wait(0.1):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.close()
-                raise RuntimeError(f"{example} did not start:\n" + "\n".join(self.lines))
-
-    def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        super().__init__(command, cwd=REPO, env={**os.environ, **env})
+        self.wait_for(lambda lines: any(line.startswith("pyview: serving") for line in lines), 120, example)
 
 
 # What a person sees takes seconds to come on a loaded 2-core machine (Pyodide starts in the same renderer as the

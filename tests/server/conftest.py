@@ -5,10 +5,7 @@ from __future__ import annotations
 import os
 import re
 import socket
-import subprocess
 import sys
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +17,7 @@ from mcp.client.extension import advertise
 from mcp.server.mcpserver import MCPServer
 
 from pyview._tooling.server._server_file import load_server
+from pyview._tooling.testing._process import ServerProcess
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID
 
 EXAMPLE = Path(__file__).parent / "example"
@@ -56,9 +54,8 @@ def example(view_cache: Path) -> tuple[Any, MCPServer[Any]]:
 class HttpServer:
     """``python -m pyview.server example/server.py --http --runtime url`` on a free port."""
 
-    def __init__(self, port: int, process: subprocess.Popen[str], banner: list[str]) -> None:
+    def __init__(self, port: int, banner: list[str]) -> None:
         self.port = port
-        self.process = process
         self.banner = banner
         self.origin = f"http://127.0.0.1:{port}"
         self.url = f"{self.origin}/mcp"
@@ -88,36 +85,19 @@ def cors_server(view_cache: Path) -> Iterator[HttpServer]:
 def run_http_server(options: list[str]) -> Iterator[HttpServer]:
     """The example server over Streamable HTTP with ``options``, until the generator is closed."""
     port = free_port()
-    command = [sys.executable, "-m", "pyview.server", str(SERVER_FILE), "--http", "--port", str(port)]
-    process = subprocess.Popen(
-        [*command, *options], cwd=REPO, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
-    )
-    lines: list[str] = []
-    ready = threading.Event()
+    command = [sys.executable, "-m", "pyview.server", str(SERVER_FILE), "--http", "--port", str(port), *options]
+    with ServerProcess(command, cwd=REPO) as server:
+        server.wait_for(banner_complete, 60, "the HTTP server's banner")
+        yield HttpServer(port, server.lines)
 
-    def drain() -> None:
-        assert process.stderr is not None
-        views_end = None  # the banner ends with "  Views (N):" and N lines, one per View
-        for line in process.stderr:
-            lines.append(line.rstrip("\n"))
-            counted = re.match(r"  Views \((\d+)\):", line)
-            if counted is not None:
-                views_end = len(lines) + int(counted.group(1))
-            if views_end is not None and len(lines) >= views_end:
-                ready.set()
 
-    threading.Thread(target=drain, daemon=True).start()
-    deadline = time.monotonic() + 60
-    while not ready.wait(0.1):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail("the HTTP server did not start:\n" + "\n".join(lines))
-    yield HttpServer(port, process, lines)
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+def banner_complete(lines: list[str]) -> bool:
+    """The banner ends with ``  Views (N):`` and N lines, one per View."""
+    for index, line in enumerate(lines):
+        counted = re.match(r"  Views \((\d+)\):", line)
+        if counted is not None:
+            return len(lines) > index + int(counted.group(1))
+    return False
 
 
 def apps_extension() -> list[Any]:

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import sys
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +16,8 @@ import anyio.to_thread
 import pytest
 from mcp import Client
 from runtime_client import ViewClient, claims
+
+from pyview._tooling.testing._process import ServerProcess
 
 pytestmark = pytest.mark.anyio
 APP_DIR = Path(__file__).parent / "runtime_views"
@@ -30,6 +30,10 @@ def free_port() -> int:
         return port
 
 
+def both_started(lines: list[str]) -> bool:
+    return sum("Application startup complete" in line for line in lines) == 2
+
+
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[str]:
     port = free_port()
@@ -38,28 +42,9 @@ def two_workers(tmp_path: Path) -> Iterator[str]:
     env["PYVIEW_VIEW_CACHE"] = "off"
     command = [sys.executable, "-m", "uvicorn", "asgi:app", "--app-dir", str(APP_DIR), "--workers", "2",
                "--port", str(port), "--log-level", "info"]  # fmt: skip
-    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
-    started: list[str] = []
-    ready = threading.Event()
-
-    def drain() -> None:
-        assert process.stderr is not None
-        for line in process.stderr:
-            if "Application startup complete" in line:
-                started.append(line)
-                if len(started) == 2:
-                    ready.set()
-
-    threading.Thread(target=drain, daemon=True).start()
-    if not ready.wait(60):
-        process.kill()
-        pytest.fail("the two uvicorn workers did not start")
-    yield f"http://127.0.0.1:{port}/mcp"
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with ServerProcess(command, env=env) as workers:
+        workers.wait_for(both_started, 60, "the two uvicorn workers")
+        yield f"http://127.0.0.1:{port}/mcp"
     key = tmp_path / "cache" / "server-secret"
     assert key.stat().st_mode & 0o777 == 0o600
 

@@ -7,9 +7,6 @@ A re-mount is what a host does after a display-mode switch or a reload: a new fr
 from __future__ import annotations
 
 import json
-import shutil
-import socket
-import subprocess
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,9 +17,11 @@ from mcp import Client
 from runtime_client import ViewClient, claims
 
 from pyview._core.components._use_view_state import ViewStateClient
+from pyview._tooling.server._part_resources import close_state_stores
 from pyview._tooling.server._server_app import ServerApp
 from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
+from pyview._tooling.testing._state_server import redis_server
 
 pytestmark = pytest.mark.anyio
 SERVER_FILE = Path(__file__).parent / "state_views" / "server.py"
@@ -38,30 +37,8 @@ def secret(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real redis-server (Debian's package) on a free loopback port, data in a temporary folder."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server is not installed (scripts/install.sh installs it)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "", "--protected-mode",
-         "yes", "--unixsocket", ""],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    assert process.stdout is not None
-    for line in process.stdout:  # wait for the server's own "ready" line (no sleeping)
-        if "Ready to accept connections" in line:
-            break
-    else:
-        pytest.fail("redis-server exited before it was ready")
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait()
-        process.stdout.close()
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
 
 
 def fresh_server(monkeypatch: pytest.MonkeyPatch, redis: str | None = None) -> Any:
@@ -73,8 +50,12 @@ def fresh_server(monkeypatch: pytest.MonkeyPatch, redis: str | None = None) -> A
 
 @asynccontextmanager
 async def client_for(server: Any) -> AsyncIterator[Client]:
-    async with Client(server) as client:
-        yield client
+    """A client of the server in process; the server stops after it, as a process would (its store closed)."""
+    try:
+        async with Client(server) as client:
+            yield client
+    finally:
+        await close_state_stores(server)
 
 
 async def test_a_result_carries_a_signed_instance_and_the_state_tool_is_app_only(
@@ -147,9 +128,9 @@ async def test_redis_state_survives_a_server_restart(monkeypatch: pytest.MonkeyP
         assert got.meta["pyview"]["values"] == {"units": "F"}
     import redis
 
-    raw = redis.Redis.from_url(redis_url)
-    key = f"pyview:state:{claims(result.meta['pyview']['instance'])['i']}"
-    assert 0 < raw.ttl(key) <= 600  # every entry has the store's TTL
+    with redis.Redis.from_url(redis_url) as raw:
+        key = f"pyview:state:{claims(result.meta['pyview']['instance'])['i']}"
+        assert 0 < raw.ttl(key) <= 600  # every entry has the store's TTL
 
 
 async def test_two_results_of_one_tool_keep_separate_state(monkeypatch: pytest.MonkeyPatch) -> None:
