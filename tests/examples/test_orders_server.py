@@ -14,6 +14,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 
+from pyview._tooling.testing._minidom import MiniDom
 from pyview.server import APP_MIME_TYPE, EXTENSION_ID
 
 SERVER_FILE = Path(__file__).resolve().parents[2] / "examples" / "orders" / "server.py"
@@ -73,6 +74,23 @@ async def test_list_orders_gives_text_and_structured_content(orders: Any) -> Non
     assert totals == sorted(totals, reverse=True)
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.startswith(f"Orders 1-5 of {data['total']}") and f"#{data['orders'][0]['id']}" in text
+
+
+async def test_the_results_own_tree_shows_its_orders_before_python_starts(orders: Any) -> None:
+    """The tree the server renders with a result (the host paints it before Python is up in the frame) shows the
+    result's page, its filter and sort: not "Loading orders…" until Python runs."""
+    async with client(orders) as c:
+        result = await c.call_tool("list_orders", {"status": "paid", "page_size": 5, "sort": "-total"})
+    dom = MiniDom()
+    dom.apply(json.dumps([[6, 0, 1, result.meta["pyview"]["tree"]]]))  # what boot.js paints
+    rows = [element for element in dom.root.walk() if element.attrs.get("class") == "o-row"]
+    assert [row.children[0].text for row in rows] == [f"#{o['id']}" for o in result.structured_content["orders"]]
+    assert "Loading orders" not in dom.root.text
+    chips = [e for e in dom.root.walk() if e.tag == "button" and e.attrs.get("aria-pressed") == "true"]
+    sorted_by = [e.text for e in dom.root.walk() if e.attrs.get("aria-sort") == "descending"]
+    # the controls show the result's own query: its status chip pressed (with its count), its sort
+    assert [chip.text for chip in chips] == [f"Paid{result.structured_content['counts']['paid']:,}"]
+    assert sorted_by == ["Total↓"]
 
 
 async def test_get_order_and_unknown_order(orders: Any) -> None:

@@ -33,6 +33,7 @@ from pyview.components import (
     use_callback,
     use_effect,
     use_host_context,
+    use_memo,
     use_ref,
     use_state,
     use_tool_result,
@@ -44,12 +45,27 @@ if TYPE_CHECKING:
 
     from orders_view._types import CancelResult, Order, OrderPage, OrderSummary
     from orders_view.api import ExportedCsv
+    from pyview.app import ToolResult
     from pyview.components import Element, Event
 
 # Seconds to wait before loading: for the host's own tool result right after connecting, and between keystrokes
 # of a customer search. (Tests set both to 0.)
 RESULT_GRACE = 0.4
 TYPING_DEBOUNCE = 0.3
+
+
+def result_page(result: ToolResult | None) -> OrderPage | None:
+    """The page of orders in a good ``list_orders`` result, else None.
+
+    Example:
+        >>> from pyview.app import ToolResult
+        >>> result_page(ToolResult({"structuredContent": {"orders": "not a list"}})) is None
+        True
+    """
+    data = result.structured_content if result is not None and not result.is_error else None
+    if data is None or "orders" not in data or shape_problem(data, PAGE):
+        return None
+    return cast("OrderPage", data)
 
 
 @component
@@ -60,8 +76,11 @@ def OrdersScreen() -> Element:
     result = use_tool_result()
     live = api.available  # False at build time, before the handshake, and on hosts without serverTools
 
-    page, set_page = use_state(cast("OrderPage | None", None))  # the page on screen, None until the first one
-    query, set_query = use_state(DEFAULT_QUERY)  # what the controls ask for
+    # The page on screen, None until the first one. From the first render on it is the tool result's own page: the
+    # tree the server renders with the result (painted before Python starts) shows the orders, not "Loading".
+    host_page = use_memo(lambda: result_page(result), [result])
+    page, set_page = use_state(host_page)
+    query, set_query = use_state(query_of(host_page or DEFAULT_QUERY))  # what the controls ask for
     loading, set_loading = use_state(False)
     trouble, set_trouble = use_state(cast("dict[str, str] | None", None))  # {"text", "from": "list"|"result"}
     attempt, set_attempt = use_state(0)  # bumped by "Try again" after a failed page load
@@ -114,8 +133,7 @@ def OrdersScreen() -> Element:
     async def load_page() -> None:
         if not live or (page is not None and query_of(page) == query):
             return
-        host_page = result.structured_content if result is not None and not result.is_error else None
-        if page is None and host_page is not None and "orders" in host_page and not shape_problem(host_page, PAGE):
+        if page is None and host_page is not None:
             return  # take_result is putting the host's page on screen
         if page is None and result is None:
             await asyncio.sleep(RESULT_GRACE)  # the host's tool result is usually on its way: don't race it
