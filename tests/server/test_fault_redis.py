@@ -25,6 +25,7 @@ from mcp import Client
 from runtime_client import ViewClient, claims
 
 from pyview._tooling.server._health import health
+from pyview._tooling.server._part_resources import close_state_stores
 from pyview._tooling.server._server_file import load_server
 from pyview.server import RedisStateStore
 
@@ -132,6 +133,7 @@ async def test_view_state_survives_redis_stopping_and_coming_back(
             answer = await again.click(client.call_tool, "units")  # the re-mounted frame goes on
             assert not [r for r in answer["requests"] if r["method"] == "notifications/message"]
             assert stored(redis_process.url, oslo_id) == {"units": "F"}
+    await close_state_stores(server)  # as the server does when it stops
     store.close()
 
 

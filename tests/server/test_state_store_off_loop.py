@@ -178,6 +178,7 @@ async def test_redis_is_awaited_on_the_event_loop_and_a_stalled_write_holds_up_n
             assert store.used == {"aupdate"} and store.degraded is None  # never the blocking client, never memory
         finally:
             admin.execute_command("CLIENT", "UNPAUSE")
+            await store.aclose()  # the in-process server's stop: its connections on this loop
             store.close()
 
 
@@ -258,4 +259,5 @@ async def test_a_browser_views_state_calls_await_redis_on_the_event_loop(
                     assert too_large.is_error and "pyview_state put" in too_large.content[0].text
             assert store.used == {"aupdate"} and store.get(claims(token)["i"]) == {"units": "F"}
         finally:
+            await store.aclose()  # the in-process server's stop: its connections on this loop
             store.close()
