@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pyview.app import ActionResult, HostContext, ToolResult
-from pyview.components import render_to_string
+from pyview.components import component, render_to_string
 from pyview.testing import FakeApp, Screen, render
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "orders"
@@ -193,6 +193,31 @@ def test_sort_by_a_column_and_flip_it(screen: Screen, host: OrdersHost) -> None:
     assert header(screen, "Total").parent.get("aria-sort") == "ascending"
     screen.click(header(screen, "Customer"))
     assert host.calls[-1][1]["sort"] == "customer"  # names start A-Z
+
+
+def test_the_table_is_busy_from_the_render_that_changes_the_query(
+    screen: Screen, host: OrdersHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """aria-busy says the rows are stale from the render that shows the new sort, not from an effect's render later
+    (between the two, an assistive technology, or a test, would read the old page as the answer)."""
+    renders: list[tuple[str, bool]] = []  # (the sort the header shows, busy) at each render of the table
+    real = screen_module.OrdersTable
+
+    @component
+    def RecordingTable(orders: Any, sort: str, selected: Any, busy: bool, **props: Any) -> Any:
+        renders.append((sort, busy))
+        return real(orders, sort, selected, busy, **props)
+
+    monkeypatch.setattr(screen_module, "OrdersTable", RecordingTable)
+    screen.click(header(screen, "Customer"))
+    customers = [r["customer"] for r in rows(screen)]
+    assert customers == sorted(customers, key=str.lower)
+    assert next(r for r in renders if r[0] == "customer") == ("customer", True)  # the first render showing the sort
+    assert renders[-1] == ("customer", False)
+    screen.type("input[type=search]", "okafor")
+    calls = len(host.calls)
+    screen.type("input[type=search]", " ", clear=False)  # the same search: no call, and not busy for it
+    assert len(host.calls) == calls and renders[-1] == ("customer", False)
 
 
 def test_filter_by_status(screen: Screen, host: OrdersHost) -> None:

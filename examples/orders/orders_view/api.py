@@ -47,6 +47,18 @@ def query_of(page: Mapping[str, Any]) -> dict[str, Any]:
     return {key: page.get(key, DEFAULT_QUERY[key]) for key in QUERY_KEYS}
 
 
+def shows(page: Mapping[str, Any] | None, query: dict[str, Any]) -> bool:
+    """Whether ``page`` is the answer to ``query`` (a search differing only in spaces is the same search).
+
+    Example:
+        >>> shows({"customer": "ben", "orders": []}, {**DEFAULT_QUERY, "customer": "ben "})
+        True
+        >>> shows(None, DEFAULT_QUERY)
+        False
+    """
+    return page is not None and arguments(query_of(page)) == arguments(query)
+
+
 def arguments(query: dict[str, Any]) -> dict[str, Any]:
     """Tool arguments for a query: unset filters are left out, as a person would write them.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, cast
 
-from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of
+from orders_view.api import DEFAULT_QUERY, QUERY_KEYS, OrdersApi, ToolFailed, error_text, query_of, shows
 from orders_view.checks import ORDER, PAGE, unreadable
 from orders_view.detail import CancelDialog, OrderDetail
 from orders_view.format import STATUS_LABELS, money, plural
@@ -131,7 +131,7 @@ def OrdersScreen() -> Element:
 
     # -- 2. load the page the controls ask for -------------------------------------------------------------
     async def load_page() -> None:
-        if not live or (page is not None and query_of(page) == query):
+        if not live or shows(page, query):
             return
         if page is None and host_page is not None:
             return  # take_result is putting the host's page on screen
@@ -266,6 +266,10 @@ def OrdersScreen() -> Element:
     orders = page["orders"] if page is not None else None
     open_detail = selected is not None
     split = open_detail and fullscreen  # fullscreen: table and detail side by side; inline: one at a time
+    # Busy from the render that changed the query (not only once the load has started, an effect later): the rows on
+    # screen are for another query until the new page comes, or its load failed (the banner says so).
+    failed = trouble is not None and trouble["from"] == "list"
+    busy = loading or (live and page is not None and not shows(page, query) and not failed)
     table_part = [
         h.div(
             StatusChips(query["status"], page["counts"] if page else None, lambda s: change(status=s), not live),
@@ -276,13 +280,13 @@ def OrdersScreen() -> Element:
             orders,
             query["sort"],
             selected,
-            loading,
+            busy,
             on_sort=lambda sort: change(sort=sort),
             on_select=select,
             on_clear=lambda: change(status=None, customer=None),
             focus=back_to,
         ),
-        Pager(page, go_to, not live or loading),
+        Pager(page, go_to, not live or busy),
     ]
     detail_part = None
     if open_detail:
