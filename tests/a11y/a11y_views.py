@@ -69,9 +69,10 @@ class Auditor:
 
 
 def mount_example(
-    server: Any, browser: Any, document: str, backend: Any, context: dict[str, Any], runtime: str, **more: Any
+    server: Any, tabs: Any, document: str, backend: Any, context: dict[str, Any], runtime: str, **more: Any
 ) -> Any:
-    """The View under a full host backed by ``backend``, minus the capabilities in ``without``."""
+    """The View under a full host backed by ``backend``, minus the capabilities in ``without``, in a tab of
+    ``tabs`` (``pyview_tabs``; closing the View gives it back)."""
     from pyview.host import Host
     from pyview.testing import MountedView
 
@@ -86,8 +87,8 @@ def mount_example(
         return session, host
 
     session, host = server.call(create)
-    page = browser.new_context(viewport={"width": 900, "height": 900}).new_page()
-    view = MountedView(server, session, host, page)
+    page = tabs.take({"width": 900, "height": 900})
+    view = MountedView(server, session, host, page, tabs)
     page.goto(f"{server.url}{session.base}/")
     return view
 
@@ -98,7 +99,7 @@ def tab_to(view: Any, predicate: str, limit: int = 60) -> None:
     for _ in range(limit):
         if view.frame.evaluate(check):
             return
-        view.page.keyboard.press("Tab")
+        view.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached an element where {predicate}")
 
 

@@ -27,7 +27,7 @@ WEATHER_CONTEXT = {
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_orders_every_screen(
-    runtime: str, axe_path: Path, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any,
+    runtime: str, axe_path: Path, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any,
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     from pyview.host import McpBackend
@@ -40,7 +40,7 @@ def test_orders_every_screen(
     pyview_host_server.run(backend.start())
     document = pyview_build(ORDERS / "orders_view", runtime=runtime).html
     context = {"theme": "light", "containerDimensions": {"width": 760, "maxHeight": 2000}}
-    view = mount_example(pyview_host_server, pyview_browser, document, backend, context, runtime,
+    view = mount_example(pyview_host_server, pyview_tabs, document, backend, context, runtime,
                          without=("downloadFile",))  # fmt: skip
     try:
         view.wait_handshake(90)
@@ -89,7 +89,7 @@ def weather_result(city: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_weather_every_screen(
-    runtime: str, axe_path: Path, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
+    runtime: str, axe_path: Path, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any
 ) -> None:
     from a11y_views import ensure_path
 
@@ -101,9 +101,7 @@ def test_weather_every_screen(
     document = pyview_build(WEATHER / "weather_view", runtime=runtime).html
     # a host that names the tool (hostContext.toolInfo), so the server runtime may start from the input alone
     tool = {"name": "get_weather", "inputSchema": {"type": "object"}}
-    view = mount_example(
-        pyview_host_server, pyview_browser, document, backend, dict(WEATHER_CONTEXT), runtime, tool=tool
-    )
+    view = mount_example(pyview_host_server, pyview_tabs, document, backend, dict(WEATHER_CONTEXT), runtime, tool=tool)
     try:
         view.wait_ready(90)
         audit = Auditor(view, axe_path, f"weather ({runtime})")
@@ -137,7 +135,7 @@ def test_weather_every_screen(
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_gallery_every_component_and_state(
-    runtime: str, axe_path: Path, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
+    runtime: str, axe_path: Path, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any
 ) -> None:
     """The gallery's first paint shows each component in each static state (disabled, loading, invalid, empty,
     skeleton, a failed component, alerts, a toast); the walk then puts every interactive one in its other states."""
@@ -146,7 +144,7 @@ def test_gallery_every_component_and_state(
     backend = McpBackend(load_server(Path(__file__).parent / "gallery_server.py")[1])
     pyview_host_server.run(backend.start())
     document = pyview_build(GALLERY, runtime=runtime).html
-    view = mount_example(pyview_host_server, pyview_browser, document, backend, {"theme": "light"}, runtime)
+    view = mount_example(pyview_host_server, pyview_tabs, document, backend, {"theme": "light"}, runtime)
     try:
         view.wait_handshake(90)
         view.send_tool_result({"content": [{"type": "text", "text": "The pyview.ui gallery."}]})

@@ -21,9 +21,7 @@ HERE = Path(__file__).parent
 
 
 @pytest.fixture(scope="module", params=["server", "inline"])
-def view(
-    request: pytest.FixtureRequest, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
-) -> Iterator[Any]:
+def view(request: pytest.FixtureRequest, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any) -> Iterator[Any]:
     """One mounted View per runtime, shared by the module's tests (each uses its own part of the View)."""
     from pyview.host import McpBackend
 
@@ -31,7 +29,7 @@ def view(
     backend = McpBackend(load_server(HERE / "focus_timers_server.py")[1])
     pyview_host_server.run(backend.start())
     document = pyview_build(HERE / "focus_timers_view.py", runtime=runtime).html
-    mounted = mount_example(pyview_host_server, pyview_browser, document, backend, {"theme": "light"}, runtime)
+    mounted = mount_example(pyview_host_server, pyview_tabs, document, backend, {"theme": "light"}, runtime)
     try:
         mounted.wait_handshake(90)
         mounted.send_tool_result({"content": [{"type": "text", "text": "Focus and timers."}]})
@@ -52,11 +50,11 @@ def wait_focused(view: Any, selector: str) -> None:
 def test_arrow_keys_move_focus_with_the_selected_tab(view: Any) -> None:
     tab = view.locator("[role=tab]", has_text="One")
     tab.focus()
-    view.page.keyboard.press("ArrowRight")
+    view.keyboard.press("ArrowRight")
     expect(view.locator("[role=tab]", has_text="Two")).to_have_attribute("aria-selected", "true")
     wait_focused(view, "[role=tab][aria-selected=true]")
     assert view.frame.evaluate("() => document.activeElement.textContent") == "Two"
-    view.page.keyboard.press("ArrowLeft")
+    view.keyboard.press("ArrowLeft")
     expect(tab).to_have_attribute("aria-selected", "true")
     wait_focused(view, "[role=tab][aria-selected=true]")
     assert view.frame.evaluate("() => document.activeElement.textContent") == "One"
@@ -64,11 +62,11 @@ def test_arrow_keys_move_focus_with_the_selected_tab(view: Any) -> None:
 
 def test_arrow_keys_move_focus_with_the_checked_radio(view: Any) -> None:
     view.locator("[role=radio]", has_text="M").focus()
-    view.page.keyboard.press("ArrowRight")
+    view.keyboard.press("ArrowRight")
     expect(view.locator("[role=radio]", has_text="L")).to_have_attribute("aria-checked", "true")
     wait_focused(view, "[role=radio][aria-checked=true]")
     assert view.frame.evaluate("() => document.activeElement.textContent") == "L"
-    view.page.keyboard.press("ArrowLeft")
+    view.keyboard.press("ArrowLeft")
     expect(view.locator("[role=radio]", has_text="M")).to_have_attribute("aria-checked", "true")
     wait_focused(view, "[role=radio][aria-checked=true]")
     assert view.frame.evaluate("() => document.activeElement.textContent") == "M"

@@ -23,7 +23,7 @@ def in_dialog(view: Any) -> bool:
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_orders_filter_sort_open_cancel_export(
-    runtime: str, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any,
+    runtime: str, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any,
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     from pyview.host import McpBackend
@@ -36,9 +36,9 @@ def test_orders_filter_sort_open_cancel_export(
     pyview_host_server.run(backend.start())
     document = pyview_build(ORDERS / "orders_view", runtime=runtime).html
     context = {"theme": "light", "containerDimensions": {"width": 760, "maxHeight": 2000}}
-    view = mount_example(pyview_host_server, pyview_browser, document, backend, context, runtime,
+    view = mount_example(pyview_host_server, pyview_tabs, document, backend, context, runtime,
                          without=("downloadFile",))  # fmt: skip
-    keys = view.page.keyboard
+    keys = view.keyboard
     try:
         view.wait_handshake(90)
         page = module.list_orders(page_size=10)
@@ -47,7 +47,7 @@ def test_orders_filter_sort_open_cancel_export(
                                "structuredContent": page.model_dump(mode="json")})  # fmt: skip
         view.wait_ready(90)
         view.locator("tr.o-row").first.wait_for(timeout=30_000)
-        view.page.locator("iframe").focus()
+        view.frame_element.focus()
 
         # filter: the "Paid" chip, with Space
         tab_to(view, "el.matches('button.o-chip') && el.textContent.startsWith('Paid')")
@@ -106,7 +106,7 @@ def test_orders_filter_sort_open_cancel_export(
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_weather_units_fullscreen_ask(
-    runtime: str, pyview_browser: Any, pyview_host_server: Any, pyview_build: Any
+    runtime: str, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any
 ) -> None:
     from datetime import UTC, datetime
 
@@ -120,8 +120,8 @@ def test_weather_units_fullscreen_ask(
     document = pyview_build(WEATHER / "weather_view", runtime=runtime).html
     context = {"theme": "light", "displayMode": "inline", "availableDisplayModes": ["inline", "fullscreen"],
                "containerDimensions": {"width": 640, "maxHeight": 2000}, "locale": "en-GB"}  # fmt: skip
-    view = mount_example(pyview_host_server, pyview_browser, document, backend, context, runtime)
-    keys = view.page.keyboard
+    view = mount_example(pyview_host_server, pyview_tabs, document, backend, context, runtime)
+    keys = view.keyboard
     try:
         view.wait_ready(90)
         report = forecast("Oslo", "metric", now=datetime(2026, 1, 15, 12, tzinfo=UTC))
@@ -129,7 +129,7 @@ def test_weather_units_fullscreen_ask(
         view.send_tool_result({"content": [{"type": "text", "text": str(report)}],
                                "structuredContent": report.model_dump(mode="json")})  # fmt: skip
         expect(view.locator("[data-testid=current] h1")).to_have_text("Oslo")
-        view.page.locator("iframe").focus()
+        view.frame_element.focus()
 
         # switch units: the °F button, with Enter (a server tool call)
         tab_to(view, "el.getAttribute('title') === 'Fahrenheit'")

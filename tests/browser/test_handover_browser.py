@@ -101,15 +101,14 @@ def snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def served(snapshot: None, pyview_browser: Any, pyview_host_server: Any) -> Iterator[tuple[Any, GatedBackend, Any]]:
+def served(snapshot: None, pyview_tabs: Any, pyview_host_server: Any) -> Iterator[tuple[Any, GatedBackend, Any]]:
     module, server = load_server(str(SERVER))
     backend = GatedBackend(server)
     pyview_host_server.run(backend.start())
     uri = module.counter.uri
     html = pyview_host_server.run(backend.read_resource(uri))["contents"][0]["text"]
     assert len(html.encode()) < 128_000  # no runtime, no snapshot in the document
-    page = pyview_browser.new_context().new_page()
-    view = mount(pyview_host_server, page, with_script(html, WATCH), backend=backend)
+    view = mount(pyview_host_server, pyview_tabs.take(), with_script(html, WATCH), tabs=pyview_tabs, backend=backend)
     yield view, backend, module
     problems = view.errors()
     view.close()
@@ -139,7 +138,7 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     # from here on (the first result replaced the pre-rendered "Waiting" paragraph), nothing may be replaced
     frame.evaluate("() => { document.querySelector('[data-testid=count]').__first = true; window.__removed = 0; }")
     assert frame.evaluate("() => pyviewBoot.marks.runtime") == "server"
-    view.page.keyboard.press("Shift+Tab")  # a keyboard user: focus on the count button while Python takes over
+    view.keyboard.press("Shift+Tab")  # a keyboard user: focus on the count button while Python takes over
     frame.wait_for_function("() => document.activeElement.dataset.testid === 'count'")
     before = len(event_calls(view))
     frame.evaluate(ACT_DURING_THE_HAND_OVER)
@@ -161,7 +160,7 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     # the focused button kept focus through the hand-over (its node was adopted), and the next key reaches Python
     assert frame.evaluate("() => document.activeElement.__first === true && document.hasFocus()")
     view.locator("[data-testid=count]", has_text="Clicked 5").wait_for(timeout=30_000)  # the two held clicks
-    view.page.keyboard.press("Enter")  # the sixth click: Python's own
+    view.keyboard.press("Enter")  # the sixth click: Python's own
     view.locator("[data-testid=count]", has_text="Clicked 6").wait_for(timeout=30_000)
     assert len(event_calls(view)) == before + 1  # no pyview_event for any of them
     assert frame.evaluate("() => document.querySelector('[data-testid=count]').__first") is True  # same node
@@ -177,11 +176,11 @@ def test_clicks_before_python_go_to_the_server_and_python_continues_from_them(
     view.locator("[data-testid=units]").click()
     view.locator("[data-testid=units]", has_text="units: C").wait_for(timeout=30_000)
     wrote = {"name": "pyview_state", "op": "put", "values": {"units": "C"}}
-    view.page.wait_for_function("() => true")  # (lets Playwright process events while polling below)
+    view.frame.wait_for_function("() => true")  # (lets Playwright process events while polling below)
     deadline = time.monotonic() + 30
     while not any(_is_put(request, wrote) for request in view.host.requests):
         assert time.monotonic() < deadline, "no pyview_state put {'units': 'C'} reached the host"
-        view.page.wait_for_timeout(100)
+        view.frame.wait_for_timeout(100)
 
 
 def test_a_click_held_during_the_hand_over_reaches_python_when_its_first_render_replaces_the_paint(
@@ -226,14 +225,14 @@ def show_and_click(view: Any, backend: GatedBackend, host_server: Any) -> None:
 
 
 def test_where_webassembly_is_blocked_the_view_stays_on_the_server_and_says_why(
-    pyview_browser: Any, pyview_host_server: Any
+    pyview_tabs: Any, pyview_host_server: Any
 ) -> None:
     module, server = load_server(str(SERVER))
     backend = GatedBackend(server)
     backend.gate.set()
     pyview_host_server.run(backend.start())
     html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
-    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend, allow_wasm=False)
+    view = mount(pyview_host_server, pyview_tabs.take(), html, tabs=pyview_tabs, backend=backend, allow_wasm=False)
     try:
         show_and_click(view, backend, pyview_host_server)
         entry = wait_for_log(view, lambda data: "python" in data and data.get("runtime") == "server", "'stays'")
@@ -264,13 +263,13 @@ class BrokenPartsBackend(GatedBackend):
 
 
 def test_runtime_parts_that_cannot_be_read_leave_the_view_on_the_server(
-    pyview_browser: Any, pyview_host_server: Any
+    pyview_tabs: Any, pyview_host_server: Any
 ) -> None:
     module, server = load_server(str(SERVER))
     backend = BrokenPartsBackend(server)
     pyview_host_server.run(backend.start())
     html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
-    view = mount(pyview_host_server, pyview_browser.new_context().new_page(), html, backend=backend)
+    view = mount(pyview_host_server, pyview_tabs.take(), html, tabs=pyview_tabs, backend=backend)
     view.allow_errors = True  # the failed reads are logged by the host relay
     try:
         show_and_click(view, backend, pyview_host_server)
@@ -284,7 +283,7 @@ def test_runtime_parts_that_cannot_be_read_leave_the_view_on_the_server(
 
 @pytest.mark.parametrize("honours_csp", [True, False], ids=["csp-domains-honoured", "csp-domains-ignored"])
 def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_the_host(
-    honours_csp: bool, snapshot: None, pyview_browser: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
+    honours_csp: bool, snapshot: None, pyview_tabs: Any, pyview_host_server: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pyview.server import runtime_files_app
     from pyview.testing import serving
@@ -298,8 +297,8 @@ def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_th
         read = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]
         ui_meta = (read.get("_meta") or {}).get("ui") if honours_csp else None  # a host that ignores the domains
         assert not honours_csp or base in str(ui_meta)
-        page = pyview_browser.new_context().new_page()
-        view = mount(pyview_host_server, page, read["text"], backend=backend, ui_meta=ui_meta)
+        page = pyview_tabs.take()
+        view = mount(pyview_host_server, page, read["text"], tabs=pyview_tabs, backend=backend, ui_meta=ui_meta)
         view.allow_errors = not honours_csp  # the browser reports the blocked fetch on the console
         try:
             show_and_click(view, backend, pyview_host_server)

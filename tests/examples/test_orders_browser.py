@@ -17,7 +17,7 @@ VIEW = Path(__file__).resolve().parents[2] / "examples" / "orders" / "orders_vie
 
 def boot(
     orders: Any,
-    browser: Any,
+    tabs: Any,
     host_server: Any,
     runtime: str,
     *,
@@ -40,13 +40,13 @@ def boot(
     else:
         snapshot = False if runtime == "server" else "core"  # auto hands over to Python: from the shared core snapshot
         document = build_view(VIEW, runtime=runtime, snapshot=snapshot).html  # type: ignore[arg-type]
-    page = browser.new_context(viewport={"width": width + 140, "height": 900}).new_page()
+    page = tabs.take({"width": width + 140, "height": 900})
     context = {"containerDimensions": {"width": width, "maxHeight": 2000}}
     wasm = runtime == "python"
     if without:  # the host lacks them from the start: the shim's handshake is the first thing a View does
-        view = mount_without(host_server, page, document, backend, context, without, allow_wasm=wasm)
+        view = mount_without(host_server, page, document, backend, context, without, allow_wasm=wasm, tabs=tabs)
     else:
-        view = mount(host_server, page, document, backend=backend, host_context=context, allow_wasm=wasm)
+        view = mount(host_server, page, document, tabs=tabs, backend=backend, host_context=context, allow_wasm=wasm)
     view.runtime = runtime
     # The host's input and result right after the handshake, while Python starts (as a host sends them): the View
     # renders them when it is live. Sent after wait_ready instead, a busy machine can take longer than the View's
@@ -67,7 +67,15 @@ def boot(
 
 
 def mount_without(
-    server: Any, page: Any, html: str, backend: Any, context: Any, without: tuple[str, ...], *, allow_wasm: bool
+    server: Any,
+    page: Any,
+    html: str,
+    backend: Any,
+    context: Any,
+    without: tuple[str, ...],
+    *,
+    allow_wasm: bool,
+    tabs: Any,
 ) -> Any:
     """``pyview.testing.mount`` with a host that never advertises the ``without`` capabilities."""
     from pyview.host import Host
@@ -82,7 +90,7 @@ def mount_without(
         return session, host
 
     session, host = server.call(create)
-    view = MountedView(server, session, host, page)
+    view = MountedView(server, session, host, page, tabs)
     page.goto(f"{server.url}{session.base}/")
     return view
 
@@ -97,7 +105,7 @@ def wait_for_model_context(view: Any, read: Any, wanted: Any, timeout: float = 6
         value = read((view.host.model_context or {}).get("structuredContent") or {})
         if value == wanted or time.monotonic() > deadline:
             return value
-        view.page.wait_for_timeout(25)
+        view.frame.wait_for_timeout(25)
 
 
 def showing(view: Any, orders: Any, status: str | None = None) -> Any:
@@ -136,13 +144,13 @@ def runtime(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture(scope="module")
-def view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server, runtime)
+def view(orders: Any, pyview_tabs: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_tabs, pyview_host_server, runtime)
 
 
 @pytest.fixture(scope="module")
-def plain_view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server, runtime, without=("downloadFile",))
+def plain_view(orders: Any, pyview_tabs: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_tabs, pyview_host_server, runtime, without=("downloadFile",))
 
 
 def expect(locator: Any) -> Any:
@@ -248,7 +256,7 @@ def test_fullscreen_shows_table_and_detail_side_by_side(view: Any, orders: Any) 
     expect(view.locator(".o-body--split")).to_have_count(1)
     expect(view.locator("table.o-table")).to_have_count(1)
     assert view.host.context["displayMode"] == "fullscreen"
-    assert view.page.locator("iframe").get_attribute("data-mode") == "fullscreen"
+    assert view.frame_element.get_attribute("data-mode") == "fullscreen"
     view.locator("button[title='Exit full screen']").click()
     expect(view.locator(".o-body--split")).to_have_count(0)
     view.locator("button", has_text="All orders").click()
@@ -318,8 +326,8 @@ def test_a_malformed_result_then_a_good_one_recovers(view: Any, orders: Any) -> 
 
 
 @pytest.fixture(scope="module")
-def phone_view(orders: Any, pyview_browser: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
-    yield from boot(orders, pyview_browser, pyview_host_server, runtime, width=360)
+def phone_view(orders: Any, pyview_tabs: Any, pyview_host_server: Any, runtime: str) -> Iterator[Any]:
+    yield from boot(orders, pyview_tabs, pyview_host_server, runtime, width=360)
 
 
 def fully_shown(locator: Any) -> bool:

@@ -20,7 +20,7 @@ def errors_of(view: MountedView) -> list[str]:
     """The View's errors, once it reported one (waits for the report, up to 30 s, rather than for a while)."""
     deadline = time.monotonic() + 30
     while not (errors := view.errors()) and time.monotonic() < deadline:
-        view.page.wait_for_timeout(50)
+        view.frame.wait_for_timeout(50)
     return errors
 
 
@@ -49,7 +49,7 @@ def test_tool_data_context_and_proxied_calls(mount_view: Callable[..., MountedVi
 
     view.locator("#fullscreen").click()
     view.locator("#theme").filter(has_text="mode=fullscreen").wait_for()
-    assert view.page.locator("iframe").get_attribute("data-mode") == "fullscreen"
+    assert view.frame_element.get_attribute("data-mode") == "fullscreen"
     png = view.screenshot(str(tmp_path / "view.png"))
     assert png.startswith(b"\x89PNG") and (tmp_path / "view.png").exists()
     view.host.teardown()

@@ -48,7 +48,7 @@ def example_server(origins: Origins, tmp_path_factory: pytest.TempPathFactory) -
 
 @pytest.fixture
 def open_view(
-    pyview_browser: Any, origins: Origins, example_server: Callable[..., McpProcess]
+    pyview_tabs: Any, origins: Origins, example_server: Callable[..., McpProcess]
 ) -> Iterator[Callable[..., HostedView]]:
     """``open_view(example, runtime, tool, args, wasm=True, workers=True, capabilities=None, preset=None)``: the tool
     called by the host page (from the browser, over Streamable HTTP) and its View shown in the sandbox proxy.
@@ -62,10 +62,14 @@ def open_view(
             defaults = {"capabilities": host_capabilities(preset), "wasm": look.allow_wasm, "workers": look.workers}
             options = {**defaults, **options}
         server = example_server(example, runtime)
-        page = pyview_browser.new_context(viewport={"width": 800, "height": 900}).new_page()
+        page = pyview_tabs.take({"width": 800, "height": 900})
         consoles: list[str] = []
-        page.on("console", lambda message: consoles.append(f"{message.type}: {message.text}"))
-        pages.append((page, server, consoles))
+
+        def record(message: Any) -> None:
+            consoles.append(f"{message.type}: {message.text}")
+
+        page.on("console", record)
+        pages.append((page, server, consoles, record))
         page.goto(f"{origins.page_origin}/host.html")
         settings = {"sandbox": origins.sandbox_origin, **options}
         page.evaluate("([url, tool, args, options]) => realHost.open(url, tool, args, options)",
@@ -75,11 +79,12 @@ def open_view(
         return view
 
     yield open_one
-    for page, server, consoles in pages:
+    for page, server, consoles, record in pages:
         print(_what_happened(page, server, consoles))  # shown with a failing test's report only
         errors = page.evaluate("() => realHost.seen.errors")
         logged = page.evaluate("() => realHost.seen.logs.filter((log) => log.level === 'error')")
-        page.context.close()
+        page.remove_listener("console", record)
+        pyview_tabs.give_back(page)
         assert errors == [] and logged == [], (errors, logged)
 
 

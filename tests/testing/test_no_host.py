@@ -11,17 +11,17 @@ HELLO = Path(__file__).resolve().parents[2] / "examples" / "hello" / "hello_view
 
 
 @pytest.mark.browser
-def test_a_document_opened_outside_a_host_says_so(pyview_browser: Any, pyview_build: Any) -> None:
+def test_a_document_opened_outside_a_host_says_so(pyview_tabs: Any, pyview_build: Any) -> None:
     from playwright.sync_api import expect
 
-    page = pyview_browser.new_context().new_page()
+    page = pyview_tabs.take()
     try:
         page.set_content(pyview_build(HELLO).html)
         note = page.locator("#pyview-no-host")
         expect(note).to_contain_text("This is an MCP App View")  # waits for the state, up to expect's bound
         expect(page.locator("#pyview-error")).to_have_count(0)  # a notice, not a failure
     finally:
-        page.context.close()
+        pyview_tabs.give_back(page)
 
 
 def test_a_view_under_a_host_never_shows_the_notice(view_pilot: Any) -> None:

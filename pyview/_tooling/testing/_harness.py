@@ -14,10 +14,11 @@ from pyview._tooling.host._profiles import Profile
 from pyview._tooling.testing._server import HostServer
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ConsoleMessage, Error, Frame, FrameLocator, Locator, Page
+    from playwright.sync_api import ConsoleMessage, Error, Frame, FrameLocator, Keyboard, Locator, Page
 
     from pyview._tooling.host._relay import RelaySession
     from pyview._tooling.testing._a11y import AxeReport
+    from pyview._tooling.testing._tabs import Tabs
 
 ERROR_LEVELS = ("error", "critical", "alert", "emergency")
 
@@ -102,15 +103,31 @@ class MountedView(HostedView):
         'increment'
     """
 
-    def __init__(self, server: HostServer, session: RelaySession, host: Host, page: Page) -> None:
+    def __init__(
+        self, server: HostServer, session: RelaySession, host: Host, page: Page, tabs: Tabs | None = None
+    ) -> None:
         super().__init__(server, session, host)
-        self.page = page
+        self._page = page
+        self._tabs = tabs
+        self._lent = False  # the test used the page itself: it may hold what the next test must not inherit
         self.allow_errors = False
         """Set to True to let this test pass with console errors or a Python traceback in the View."""
         self.console: list[ConsoleMessage] = []
         self.page_errors: list[Error] = []
-        page.on("console", lambda message: self.console.append(message))
-        page.on("pageerror", lambda error: self.page_errors.append(error))
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        self.console.append(message)
+
+    def _on_page_error(self, error: Error) -> None:
+        self.page_errors.append(error)
+
+    @property
+    def page(self) -> Page:
+        """The Playwright page that hosts the View (a tab of its own: the next test gets a new one)."""
+        self._lent = True
+        return self._page
 
     # -- the page and the frame ------------------------------------------------------------------------------
 
@@ -119,15 +136,25 @@ class MountedView(HostedView):
         """The View's frame (waits up to 10 s for it to be attached)."""
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            for frame in self.page.main_frame.child_frames:
+            for frame in self._page.main_frame.child_frames:
                 return frame
-            self.page.wait_for_timeout(20)
+            self._page.wait_for_timeout(20)
         raise TimeoutError("the View's frame was never attached")
+
+    @property
+    def frame_element(self) -> Locator:
+        """The View's ``<iframe>`` in the host page, e.g. ``view.frame_element.focus()``."""
+        return self._page.locator("iframe")
+
+    @property
+    def keyboard(self) -> Keyboard:
+        """The page's keyboard: ``view.keyboard.press("Tab")`` types into whatever has focus, as a user would."""
+        return self._page.keyboard
 
     @property
     def frame_locator(self) -> FrameLocator:
         """A Playwright ``FrameLocator`` for the View's iframe (follows a re-mounted frame)."""
-        return self.page.frame_locator("iframe")
+        return self._page.frame_locator("iframe")
 
     def locator(self, selector: str, *, has_text: str | re.Pattern[str] | None = None) -> Locator:
         """A Playwright locator inside the View, e.g. ``view.locator("button", has_text="Save")``."""
@@ -135,7 +162,7 @@ class MountedView(HostedView):
 
     def screenshot(self, path: str | None = None) -> bytes:
         """A PNG of the View's frame (also written to ``path`` if given)."""
-        return self.page.locator("iframe").screenshot(path=path)
+        return self.frame_element.screenshot(path=path)
 
     # -- waiting and checking ----------------------------------------------------------------------------------
 
@@ -186,7 +213,7 @@ class MountedView(HostedView):
             if failures:
                 raise AssertionError("the View failed to start:\n" + "\n".join(failures))
             # lets Playwright process events (time.sleep would not); each check costs the busy machine a round trip
-            self.page.wait_for_timeout(100)
+            self._page.wait_for_timeout(100)
         raise TimeoutError(f"the View did not {what} within {timeout:g} s")
 
     def next_request(self, method: str, timeout: float = 10.0) -> dict[str, Any]:
@@ -205,7 +232,7 @@ class MountedView(HostedView):
                     return dict(entry)
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the View logged no such entry within {timeout:g} s; the host got {logs}")
-            self.page.wait_for_timeout(100)
+            self._page.wait_for_timeout(100)
 
     def check_accessibility(self, **options: Any) -> AxeReport:
         """axe-core over the View as it is now (see :func:`pyview.testing.check_accessibility`), e.g.
@@ -224,16 +251,21 @@ class MountedView(HostedView):
 
     def errors(self) -> list[str]:
         """Console errors, uncaught page errors, and error logs the View sent the host (a Python traceback)."""
-        self.page.wait_for_timeout(1)  # let Playwright deliver pending console events
+        if not self._page.is_closed():
+            self._page.wait_for_timeout(1)  # let Playwright deliver pending console events
         found = [f"console error: {m.text}" for m in self.console if m.type == "error"]
         found += [f"uncaught: {e.message}" for e in self.page_errors]
         found += [f"View log: {text}" for text in self.failures()]
         return found
 
     def close(self) -> None:
-        """Close the page and the host session."""
-        if not self.page.is_closed():
-            self.page.context.close()
+        """Close the page (or give its tab back) and the host session."""
+        if self._tabs is not None:
+            self._page.remove_listener("console", self._on_console)
+            self._page.remove_listener("pageerror", self._on_page_error)
+            self._tabs.give_back(self._page, reuse=not self._lent)
+        elif not self._page.is_closed():
+            self._page.context.close()
         self._close_session()
 
 
@@ -253,10 +285,13 @@ class SessionOptions(TypedDict, total=False):
     allow_wasm: bool
 
 
-def mount(server: HostServer, page: Page, html: str, **options: Unpack[SessionOptions]) -> MountedView:
-    """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``."""
+def mount(
+    server: HostServer, page: Page, html: str, *, tabs: Tabs | None = None, **options: Unpack[SessionOptions]
+) -> MountedView:
+    """Mount ``html`` under a new :class:`~pyview.host.Host` on a fresh relay page; see ``mount_view``. With
+    ``tabs``, closing the handle gives ``page`` back to them (unless the test used ``handle.page``)."""
     session, host = open_session(server, html, **options)
-    handle = MountedView(server, session, host, page)
+    handle = MountedView(server, session, host, page, tabs)
     page.goto(f"{server.url}{session.base}/")
     return handle
 

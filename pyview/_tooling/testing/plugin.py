@@ -6,6 +6,7 @@ Fixtures:
     ``view_pilot``: one synchronous test body run twice, in process and in Chromium (:class:`SyncPilot`).
     ``pyview_build``: ``pyview_build(path, **options) -> BuiltView``, cached for the session.
     ``pyview_browser``: the session's headless Chromium (Playwright, sync API).
+    ``pyview_tabs``: the tabs of that browser that mounts share (:class:`~pyview._tooling.testing._tabs.Tabs`).
     ``pyview_host_server``: the session's relay server (:class:`~pyview.testing.HostServer`).
 
 A test fails if its View logs a console error, throws, or reports a Python traceback, unless it is marked
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from pyview._tooling.testing._depths import SyncPilot
     from pyview._tooling.testing._harness import MountedView, SessionOptions
     from pyview._tooling.testing._server import HostServer
+    from pyview._tooling.testing._tabs import Tabs
 
 MountView = Callable[..., "MountedView"]
 
@@ -55,7 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-_BROWSER_FIXTURES = {"pyview_browser", "mount_view"}
+_BROWSER_FIXTURES = {"pyview_browser", "pyview_tabs", "mount_view"}
 
 
 def uses_browser(item: pytest.Item) -> bool:
@@ -102,6 +104,17 @@ def pyview_browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
+def pyview_tabs(pyview_browser: Browser) -> Iterator[Tabs]:
+    """The tabs of ``pyview_browser`` that mounts share (:class:`~pyview._tooling.testing._tabs.Tabs`): a mount in a
+    tab given back by an earlier test costs the browser one new process instead of several."""
+    from pyview._tooling.testing._tabs import Tabs
+
+    tabs = Tabs(pyview_browser)
+    yield tabs
+    tabs.close()
+
+
+@pytest.fixture(scope="session")
 def pyview_host_server() -> Iterator[HostServer]:
     """The relay server every mounted View of the session is served from."""
     from pyview._tooling.testing._server import HostServer
@@ -130,7 +143,7 @@ def pyview_build() -> Callable[..., BuiltView]:
 @pytest.fixture
 def mount_view(
     request: pytest.FixtureRequest,
-    pyview_browser: Browser,
+    pyview_tabs: Tabs,
     pyview_host_server: HostServer,
     pyview_build: Callable[..., BuiltView],
 ) -> Iterator[MountView]:
@@ -179,10 +192,9 @@ def mount_view(
         html, meta = _document(view, here, backend, pyview_host_server, pyview_build, build_options or {})
         if init_script is not None:
             html = with_script(html, init_script)
-        page = pyview_browser.new_context().new_page()
         options["backend"] = backend
         options["ui_meta"] = {**meta, **(options.get("ui_meta") or {})}
-        handle = mount(pyview_host_server, page, html, **options)
+        handle = mount(pyview_host_server, pyview_tabs.take(), html, tabs=pyview_tabs, **options)
         handles.append(handle)
         if wait:
             handle.wait_ready(timeout)
@@ -192,7 +204,7 @@ def mount_view(
 
     problems = []
     for handle in handles:
-        if not (allowed or handle.allow_errors) and not handle.page.is_closed():
+        if not (allowed or handle.allow_errors):
             problems += handle.errors()
         handle.close()
     for backend in backends:
