@@ -16,13 +16,18 @@ unless asked), and the longest browser modules first among them (:data:`LONG_BRO
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pyview._tooling.testing.plugin import uses_browser
 from pyview.packager import BuiltView
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from pyview._tooling.testing._tabs import Tabs
 
 os.environ.setdefault("PYVIEW_SNAPSHOT", "core")
 
@@ -47,6 +52,24 @@ def pyview_build(pyview_build: Callable[..., BuiltView]) -> Callable[..., BuiltV
         return pyview_build(path, **options)
 
     return build
+
+
+@pytest.fixture
+def page(pyview_tabs: Tabs) -> Iterator[Page]:
+    """A tab borrowed from ``pyview_tabs`` and given back after the test (navigated to ``about:blank``, its routes
+    gone): for a test that leaves nothing on the page that a navigation does not clear. One that adds bindings
+    (``expose_function``), init scripts or listeners takes :func:`own_page`."""
+    tab = pyview_tabs.take()
+    yield tab
+    pyview_tabs.give_back(tab)
+
+
+@pytest.fixture
+def own_page(pyview_tabs: Tabs) -> Iterator[Page]:
+    """A tab no later test gets: its context is closed after the test."""
+    tab = pyview_tabs.take()
+    yield tab
+    pyview_tabs.give_back(tab, reuse=False)
 
 
 @pytest.hookimpl(trylast=True)

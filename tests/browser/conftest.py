@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,14 +19,6 @@ def browser(pyview_browser: object) -> object:
     """The session's Chromium from pyview's pytest plugin: one Playwright per process (a second sync
     Playwright cannot start while the first runs)."""
     return pyview_browser
-
-
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -26,10 +26,12 @@ def view_requests(page: Any, request: Any, requests: list[str]) -> None:
         requests.append(request.url)
 
 
-def test_inline_view_runs_python_with_no_request_leaving_the_frame(page: Any, build: Callable[..., BuiltView]) -> None:
+def test_inline_view_runs_python_with_no_request_leaving_the_frame(
+    own_page: Any, build: Callable[..., BuiltView]
+) -> None:
     requests: list[str] = []
-    page.on("request", lambda request: view_requests(page, request, requests))
-    view = SandboxedView.mount(page, build("hello_view.py").html)
+    own_page.on("request", lambda request: view_requests(own_page, request, requests))
+    view = SandboxedView.mount(own_page, build("hello_view.py").html)
 
     marks = view.wait_until_started()
 
@@ -157,14 +159,14 @@ RESULTS = [
 ]
 
 
-def test_embedded_pydantic_validates_the_tool_result(page: Any, build: Callable[..., BuiltView]) -> None:
+def test_embedded_pydantic_validates_the_tool_result(own_page: Any, build: Callable[..., BuiltView]) -> None:
     built = build("pydantic_view.py", packages=["pydantic>=2.12,<3"])
     assert any(name.startswith("package: pydantic_core-") and "pyemscripten" in name for name, _ in built.parts)
     # pydantic_core is native code, which may import any stdlib module: the document keeps the whole standard library
     assert any("the whole standard library is embedded: pydantic_core-" in note for note in built.notes)
     requests: list[str] = []
-    page.on("request", lambda request: view_requests(page, request, requests))
-    view = SandboxedView.mount(page, built.html)
+    own_page.on("request", lambda request: view_requests(own_page, request, requests))
+    view = SandboxedView.mount(own_page, built.html)
 
     hello = view.wait_for_message("ui/initialize", timeout=60)
     view.post({"jsonrpc": "2.0", "id": hello["id"], "result": {

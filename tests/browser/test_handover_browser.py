@@ -341,7 +341,7 @@ APPBRIDGE_HOST = """([html, result, input]) => {
 }"""
 
 
-def test_the_hand_over_under_the_official_appbridge(snapshot: None, page: Any, pyview_host_server: Any) -> None:
+def test_the_hand_over_under_the_official_appbridge(snapshot: None, own_page: Any, pyview_host_server: Any) -> None:
     from pyview.host import build_csp
     from pyview.testing import with_csp
 
@@ -356,26 +356,26 @@ def test_the_hand_over_under_the_official_appbridge(snapshot: None, page: Any, p
         def read(uri: str) -> str:
             return json.dumps(pyview_host_server.run(backend.read_resource(uri)))
 
-        page.expose_function("pyCallTool", call)
-        page.expose_function("pyReadResource", read)
-        page.set_content("<!doctype html><html><body></body></html>")
-        page.add_script_tag(content=BRIDGE.read_text())
+        own_page.expose_function("pyCallTool", call)
+        own_page.expose_function("pyReadResource", read)
+        own_page.set_content("<!doctype html><html><body></body></html>")
+        own_page.add_script_tag(content=BRIDGE.read_text())
         html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
         result = pyview_host_server.run(backend.call_tool("show", {"title": "Counter"}))
-        page.evaluate(APPBRIDGE_HOST, [with_script(with_csp(html, build_csp(allow_wasm=True)), WATCH), result,
+        own_page.evaluate(APPBRIDGE_HOST, [with_script(with_csp(html, build_csp(allow_wasm=True)), WATCH), result,
                                        {"title": "Counter"}])  # fmt: skip
-        frame = page.frame_locator("iframe")
+        frame = own_page.frame_locator("iframe")
         for n in (1, 2, 3):  # answered by the server runtime: the parts are held back
             frame.locator("[data-testid=count]").click()
             frame.locator("[data-testid=count]").filter(has_text=f"Clicked {n}").wait_for(timeout=30_000)
         frame.locator("[data-testid=units]").click()
         frame.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=30_000)
-        view = page.frames[1]
+        view = own_page.frames[1]
         view.evaluate("() => { document.querySelector('[data-testid=count]').__first = true; window.__removed = 0; }")
         events = 'window.calls.filter((c) => c.name === "pyview_event").length'
-        before = page.evaluate(f"() => {events}")
+        before = own_page.evaluate(f"() => {events}")
 
-        page.evaluate("() => window.release()")
+        own_page.evaluate("() => window.release()")
         view.wait_for_function(
             "() => pyviewBoot.marks.runtime === 'python' && pyviewBoot.marks.live > pyviewBoot.marks.handover",
             timeout=120_000,
@@ -383,13 +383,13 @@ def test_the_hand_over_under_the_official_appbridge(snapshot: None, page: Any, p
         frame.locator("[data-testid=units]").filter(has_text="units: F").wait_for(timeout=5_000)
         frame.locator("[data-testid=count]").click()  # the fourth click: no tools/call at all
         frame.locator("[data-testid=count]").filter(has_text="Clicked 4").wait_for(timeout=30_000)
-        assert page.evaluate(f"() => {events}") == before + 1  # the hand-over call, and nothing for the click
+        assert own_page.evaluate(f"() => {events}") == before + 1  # the hand-over call, and nothing for the click
         assert view.evaluate("() => document.querySelector('[data-testid=count]').__first") is True
         assert view.evaluate("() => window.__removed") == 0
         assert view.evaluate("() => window.__seen") == ["Clicked 0", "Clicked 1", "Clicked 2", "Clicked 3", "Clicked 4"]
         frame.locator("[data-testid=units]").click()  # use_view_state, now Python's: written through pyview_state
         frame.locator("[data-testid=units]").filter(has_text="units: C").wait_for(timeout=30_000)
-        page.wait_for_function(
+        own_page.wait_for_function(
             "() => window.calls.some((c) => c.name === 'pyview_state' && c.arguments.op === 'put'"
             " && c.arguments.values && c.arguments.values.units === 'C')",
             timeout=30_000,

@@ -139,7 +139,7 @@ def seen_once_live(page: Any, frame_name: str) -> list[str]:
 
 @pytest.mark.usefixtures("secret")
 def test_state_comes_back_in_a_new_frame_after_a_server_restart(
-    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """Change state, tear the frame down, restart the server, mount the same result: the FIRST painted tree shows
     the restored state (the server's re-render; no frame ever showed the default). Another result of the tool
@@ -147,23 +147,23 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
     if not BRIDGE.exists():
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     server = start_server()
-    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(HOST)
+    own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    own_page.set_content("<!doctype html><html><body></body></html>")
+    own_page.add_script_tag(content=BRIDGE.read_text())
+    own_page.evaluate(HOST)
     html = patient(with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS))
     oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
     assert oslo["_meta"]["pyview"]["stateful"] and "units: C" in json.dumps(oslo["_meta"]["pyview"]["tree"])
 
-    page.evaluate("([url, result]) => mount('first', url, result)", [document_url(html), oslo])
-    assert seen_once_live(page, "first") == ["units: C"]  # a new instance: its defaults
-    first = frame_named(page, "first")
+    own_page.evaluate("([url, result]) => mount('first', url, result)", [document_url(html), oslo])
+    assert seen_once_live(own_page, "first") == ["units: C"]  # a new instance: its defaults
+    first = frame_named(own_page, "first")
     assert first.evaluate("() => pyviewRestore.paints") == ["result"]  # nothing stored: the result's own tree
     first.get_by_test_id("units").click()
     first.get_by_test_id("open").click()
-    text_of(page, "first", "panel", "panel: details")
-    text_of(page, "first", "units", "units: F")
-    assert page.evaluate("() => unmount('first')") == "gone"  # the pending write is flushed during teardown
+    text_of(own_page, "first", "panel", "panel: details")
+    text_of(own_page, "first", "units", "units: F")
+    assert own_page.evaluate("() => unmount('first')") == "gone"  # the pending write is flushed during teardown
 
     server = start_server()  # a new process: only Redis remembers
     instance = oslo["_meta"]["pyview"]["instance"]
@@ -174,104 +174,103 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
             "pyview": {**oslo["_meta"]["pyview"], "instance": forged.split(".")[0] + "." + instance.split(".")[1]}
         },
     }
-    page.evaluate(
+    own_page.evaluate(
         "([[u1, u2, u3], a, b, c]) => Promise.all([mount('again', u1, a), mount('rome', u2, b), mount('bad', u3, c)])",
         [[document_url(html) for _ in range(3)], oslo, rome, tampered],
     )
-    assert seen_once_live(page, "again") == ["units: F"]  # the first paint has the state: no flash of "units: C"
-    again = frame_named(page, "again")
+    assert seen_once_live(own_page, "again") == ["units: F"]  # the first paint has the state: no flash of "units: C"
+    again = frame_named(own_page, "again")
     assert again.evaluate("() => pyviewRestore.paints") == ["state"]  # the tree the server re-rendered with it
     assert again.get_by_test_id("panel").text_content() == "panel: details"
-    assert seen_once_live(page, "rome") == ["units: C"]  # another result of the same tool: its own state
-    assert frame_named(page, "rome").get_by_test_id("city").text_content() == "Rome"
-    assert seen_once_live(page, "bad") == ["units: C"]  # a tampered id: no data
-    page.wait_for_function(
+    assert seen_once_live(own_page, "rome") == ["units: C"]  # another result of the same tool: its own state
+    assert frame_named(own_page, "rome").get_by_test_id("city").text_content() == "Rome"
+    assert seen_once_live(own_page, "bad") == ["units: C"]  # a tampered id: no data
+    own_page.wait_for_function(
         "() => window.logs.some((log) => log.name === 'bad' && log.data && log.data.where === 'use_view_state')",
         timeout=180_000,
     )
-    logs = page.evaluate("() => window.logs")
+    logs = own_page.evaluate("() => window.logs")
     bad_log = [log for log in logs if log["name"] == "bad" and (log.get("data") or {}).get("where") == "use_view_state"]
     assert "View instance id was refused" in str(bad_log[0]["data"])  # and a clear error
-    assert frame_named(page, "again").evaluate("() => window.seenUnits") == ["units: F"]  # still: never the default
+    assert frame_named(own_page, "again").evaluate("() => window.seenUnits") == ["units: F"]  # still: never the default
 
 
-@pytest.mark.usefixtures("secret")
 @pytest.mark.usefixtures("secret")
 def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
-    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """With no stored state within ``stateWaitMs`` (800 ms by default), a re-mounted View paints its result's own
     tree rather than wait on the server; once the server answers, Python shows the stored values."""
     server = start_server()
-    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(HOST)
+    own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    own_page.set_content("<!doctype html><html><body></body></html>")
+    own_page.add_script_tag(content=BRIDGE.read_text())
+    own_page.evaluate(HOST)
     html = with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS)
     oslo = server.result({"city": "Oslo"})
-    page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
-    assert seen_once_live(page, "one") == ["units: C"]
-    frame_named(page, "one").get_by_test_id("units").click()
-    text_of(page, "one", "units", "units: F")
-    assert page.evaluate("() => unmount('one')") == "gone"  # F is stored
+    own_page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
+    assert seen_once_live(own_page, "one") == ["units: C"]
+    frame_named(own_page, "one").get_by_test_id("units").click()
+    text_of(own_page, "one", "units", "units: F")
+    assert own_page.evaluate("() => unmount('one')") == "gone"  # F is stored
 
-    page.evaluate("() => { window.holdGets = true; }")  # the server is slow now: no pyview_state get is answered
-    page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
-    two = frame_named(page, "two")
+    own_page.evaluate("() => { window.holdGets = true; }")  # the server is slow now: no pyview_state get is answered
+    own_page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
+    two = frame_named(own_page, "two")
     two.wait_for_function("() => globalThis.pyviewRestore?.paints.length > 0", timeout=180_000)
     assert two.evaluate("() => pyviewRestore.paints") == ["result"]  # not blank: the result's own tree
     assert "units: C" in two.evaluate("() => document.body.textContent")
-    page.evaluate("() => window.releaseGets()")
-    text_of(page, "two", "units", "units: F")  # Python loads the values itself once the server answers
+    own_page.evaluate("() => window.releaseGets()")
+    text_of(own_page, "two", "units", "units: F")  # Python loads the values itself once the server answers
 
 
 def test_window_openai_widget_state_is_used_where_the_host_offers_it(
-    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
     server = start_server()
-    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(HOST)
+    own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    own_page.set_content("<!doctype html><html><body></body></html>")
+    own_page.add_script_tag(content=BRIDGE.read_text())
+    own_page.evaluate(HOST)
     openai = (  # what a ChatGPT-like host puts in the frame before the View's scripts run
         "window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
         " setWidgetState(state) { (window.written = window.written || []).push(state); } };"
     )
     html = with_script(with_csp(build("state_view.py").html, build_csp()), openai)
-    page.evaluate(
+    own_page.evaluate(
         "([url, result]) => mount('openai', url, result)", [document_url(html), server.result({"city": "Lima"})]
     )
-    text_of(page, "openai", "panel", "panel: saved by the host")
-    page.frame(name="openai").get_by_test_id("units").click()
-    text_of(page, "openai", "units", "units: F")
-    page.frame(name="openai").wait_for_function(
+    text_of(own_page, "openai", "panel", "panel: saved by the host")
+    own_page.frame(name="openai").get_by_test_id("units").click()
+    text_of(own_page, "openai", "units", "units: F")
+    own_page.frame(name="openai").wait_for_function(
         "() => (window.written || []).some((s) => s.pyview.units === 'F' && s.pyview.panel === 'saved by the host')",
         timeout=60_000,
     )
-    assert page.evaluate("() => unmount('openai')") == "gone"
+    assert own_page.evaluate("() => unmount('openai')") == "gone"
 
 
 @pytest.mark.usefixtures("secret")
 def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_the_state(
-    page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
 ) -> None:
     """The server runtime (no Python in the frame): a stateful result's own tree (the defaults) is held until the
     first pyview_event answer, whose reset the server rendered with the stored values."""
     server = start_server("server")
-    page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(HOST)
+    own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
+    own_page.set_content("<!doctype html><html><body></body></html>")
+    own_page.add_script_tag(content=BRIDGE.read_text())
+    own_page.evaluate(HOST)
     html = patient(with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS))
     oslo = server.result({"city": "Oslo"})
-    page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
-    assert seen_once_live(page, "one") == ["units: C"]
-    frame_named(page, "one").get_by_test_id("units").click()
-    text_of(page, "one", "units", "units: F")
-    assert page.evaluate("() => unmount('one')") == "gone"
+    own_page.evaluate("([url, result]) => mount('one', url, result)", [document_url(html), oslo])
+    assert seen_once_live(own_page, "one") == ["units: C"]
+    frame_named(own_page, "one").get_by_test_id("units").click()
+    text_of(own_page, "one", "units", "units: F")
+    assert own_page.evaluate("() => unmount('one')") == "gone"
     server.close()  # the process stops
     server = start_server("server")  # restarted
-    page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
-    assert seen_once_live(page, "two") == ["units: F"]  # the first paint: the server's reset with the state
-    assert frame_named(page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"
+    own_page.evaluate("([url, result]) => mount('two', url, result)", [document_url(html), oslo])
+    assert seen_once_live(own_page, "two") == ["units: F"]  # the first paint: the server's reset with the state
+    assert frame_named(own_page, "two").evaluate("() => pyviewBoot.marks.runtime") == "server"

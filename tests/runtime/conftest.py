@@ -44,10 +44,3 @@ def engine() -> Iterator[Engine]:
     found = Engine(VIEWS / "server_view.py")
     yield found
     found.close()
-
-
-@pytest.fixture
-def page(pyview_browser: Any) -> Iterator[Any]:
-    context = pyview_browser.new_context()
-    yield context.new_page()
-    context.close()

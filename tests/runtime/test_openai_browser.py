@@ -39,11 +39,11 @@ def with_openai(html: str, meta: dict[str, Any] | None) -> str:
 
 @pytest.mark.parametrize("runtime", ["inline", "server"])
 def test_the_view_runs_through_window_openai(
-    page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
+    own_page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
 ) -> None:
-    page.expose_function("pyviewEngine", engine.handle_sync)
+    own_page.expose_function("pyviewEngine", engine.handle_sync)
     meta = engine.result({"city": "Oslo"}, {"city": "Oslo"})["_meta"] if runtime == "server" else None
-    view = SandboxedView.mount(page, with_openai(build_rt("server_view.py", runtime=runtime).html, meta))
+    view = SandboxedView.mount(own_page, with_openai(build_rt("server_view.py", runtime=runtime).html, meta))
 
     frame = view.frame
     frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for(timeout=90_000)

@@ -166,24 +166,24 @@ BRIDGE_HOST = """(html) => {
 
 @pytest.mark.parametrize("runtime", ["server", "auto"])
 def test_server_runtime_under_the_official_appbridge(
-    page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
+    own_page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
 ) -> None:
     if not BRIDGE.exists():
         pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
-    page.expose_function("pyviewEngine", engine.handle_sync)
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
-    page.evaluate(BRIDGE_HOST, with_csp(build_rt("server_view.py", runtime=runtime).html, build_csp()))
-    page.wait_for_function("() => window.seen.initialized", timeout=60_000)
-    page.evaluate("(result) => bridge.sendToolResult(result)", engine.result({}, {"city": "Oslo"}))
+    own_page.expose_function("pyviewEngine", engine.handle_sync)
+    own_page.set_content("<!doctype html><html><body></body></html>")
+    own_page.add_script_tag(content=BRIDGE.read_text())
+    own_page.evaluate(BRIDGE_HOST, with_csp(build_rt("server_view.py", runtime=runtime).html, build_csp()))
+    own_page.wait_for_function("() => window.seen.initialized", timeout=60_000)
+    own_page.evaluate("(result) => bridge.sendToolResult(result)", engine.result({}, {"city": "Oslo"}))
 
-    frame = page.frame_locator("iframe")
+    frame = own_page.frame_locator("iframe")
     frame.locator("[data-testid=city]").filter(has_text="Weather in Oslo").wait_for()
     frame.locator("[data-testid=count]").click()
     frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
     frame.locator("[data-testid=tell]").click()
     frame.locator("[data-testid=said]").filter(has_text="sent").wait_for()
-    assert page.evaluate("() => window.seen.messages[0].content[0].text") == "count is 1"
+    assert own_page.evaluate("() => window.seen.messages[0].content[0].text") == "count is 1"
 
 
 def test_auto_stays_on_the_server_when_its_python_cannot_be_fetched(
