@@ -25,7 +25,7 @@ from pyview._tooling.testing.plugin import uses_browser
 from pyview.packager import BuiltView
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
     from pyview._tooling.testing._tabs import Tabs
 
@@ -56,20 +56,21 @@ def pyview_build(pyview_build: Callable[..., BuiltView]) -> Callable[..., BuiltV
 
 @pytest.fixture
 def page(pyview_tabs: Tabs) -> Iterator[Page]:
-    """A tab borrowed from ``pyview_tabs`` and given back after the test (navigated to ``about:blank``, its routes
+    """A tab borrowed from ``pyview_tabs`` and given back after the test (on an empty loopback page, its routes
     gone): for a test that leaves nothing on the page that a navigation does not clear. One that adds bindings
-    (``expose_function``), init scripts or listeners takes :func:`own_page`."""
+    (``expose_function``), init scripts or listeners, or that needs a new tab's own ``about:blank``, takes
+    :func:`own_page`."""
     tab = pyview_tabs.take()
     yield tab
     pyview_tabs.give_back(tab)
 
 
 @pytest.fixture
-def own_page(pyview_tabs: Tabs) -> Iterator[Page]:
-    """A tab no later test gets: its context is closed after the test."""
-    tab = pyview_tabs.take()
-    yield tab
-    pyview_tabs.give_back(tab, reuse=False)
+def own_page(pyview_browser: Browser) -> Iterator[Page]:
+    """A new tab in a new context, closed after the test: no earlier test had it, no later test gets it."""
+    context = pyview_browser.new_context()
+    yield context.new_page()
+    context.close()
 
 
 @pytest.hookimpl(trylast=True)

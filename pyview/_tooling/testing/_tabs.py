@@ -4,8 +4,12 @@ Why: a View mounted in a new browser context costs Chromium several new renderer
 host's frames, the spare it keeps warm) on top of the View's own frame; in a tab that showed another page before, only
 the View's frame is new. On a two-core machine that is a large part of a browser test (bench/harness_tabs.py). A tab
 is taken back only when nothing the test set on it can outlive the test: the lender says so (``reuse=False`` after
-``expose_function``, ``add_init_script`` or listeners of its own), and the tab's routes go and it is navigated to
-``about:blank`` before the next test gets it.
+``expose_function``, ``add_init_script`` or listeners of its own), and the tab's routes go and it is navigated to an
+empty page before the next test gets it.
+
+The empty page is served from loopback, not ``about:blank``: a tab navigated to ``about:blank`` is a context that is
+not secure, and Chromium's Private Network Access then refuses its requests to loopback servers (a document a test
+fetches into the page), which a new tab's first ``about:blank`` may still make.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ if TYPE_CHECKING:
 
 # Playwright's own default for a new context: a reused tab starts from the same size as a new one
 DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
+EMPTY_PAGE = "<!doctype html><title>pyview: a tab between tests</title>"
 
 
 class Tabs:
@@ -36,7 +41,7 @@ class Tabs:
         self._parked: list[Page] = []
 
     def take(self, viewport: ViewportSize | None = None) -> Page:
-        """A tab showing ``about:blank`` in a context of its own, ``viewport`` in size (Playwright's default size
+        """A tab showing an empty page in a context of its own, ``viewport`` in size (Playwright's default size
         if not given): one given back earlier, else a new one."""
         size = viewport or DEFAULT_VIEWPORT
         while self._parked:
@@ -52,11 +57,13 @@ class Tabs:
         bindings (``expose_function``), init scripts, or listeners the caller cannot remove."""
         from playwright.sync_api import Error
 
+        from pyview._tooling.testing._documents import document_url
+
         context = page.context
         if reuse and len(self._parked) < self._keep and not page.is_closed() and context.pages == [page]:
             try:
                 page.unroute_all(behavior="ignoreErrors")
-                page.goto("about:blank")
+                page.goto(document_url(EMPTY_PAGE))
             except Error:
                 pass
             else:
