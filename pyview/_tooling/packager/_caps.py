@@ -44,7 +44,10 @@ def caps_passed(html: str) -> list[str]:
         >>> caps_passed("small")
         []
     """
-    size = message_size(html)
+    return _passed(message_size(html))
+
+
+def _passed(size: int) -> list[str]:
     return [who for cap, who in HOST_CAPS if size > cap]
 
 
@@ -55,11 +58,12 @@ def cap_warning(name: str, html: str) -> str | None:
         >>> cap_warning("hello", "x" * 2_000_000).split(";")[0]
         "View 'hello': its document (2.00 MB) is larger than Qwen Code (1 MiB per resource) accepts"
     """
-    passed = caps_passed(html)
+    size = message_size(html)  # one JSON encoding of a document of megabytes, not two
+    passed = _passed(size)
     if not passed:
         return None
     who = ", ".join(passed)
     return (
-        f"View {name!r}: its document ({message_size(html) / 1e6:.2f} MB) is larger than {who} accepts; "
+        f"View {name!r}: its document ({size / 1e6:.2f} MB) is larger than {who} accepts; "
         'runtime "auto" (the default) keeps a document small (runtime "url", or snapshot "off", make it smaller)'
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -209,7 +210,7 @@ def render_document(**context: Any) -> str:
 
 
 _WIDE = re.compile(r"[^\x00-\xff]")
-_RAW_TEXT = re.compile(r"(<script\b[^>]*>)(.*?)(</script>)|(<style\b[^>]*>)(.*?)(</style>)", re.S)
+_RAW_TEXT_OPEN = re.compile(r"<(script|style)\b[^>]*>")
 
 
 def _html_ref(match: re.Match[str]) -> str:
@@ -242,16 +243,32 @@ def latin1_only(html: str) -> str:
         >>> latin1_only('<style>p::after { content: "…" }</style>')
         '<style>p::after { content: "\\002026" }</style>'
     """
-    if _WIDE.search(html) is None:
+    if _latin1(html):
         return html
     out: list[str] = []
     at = 0
-    for raw in _RAW_TEXT.finditer(html):
-        out.append(_WIDE.sub(_html_ref, html[at : raw.start()]))
-        if raw.group(1) is not None:
-            out.append(raw.group(1) + _WIDE.sub(_js_escape, raw.group(2)) + raw.group(3))
-        else:
-            out.append(raw.group(4) + _WIDE.sub(_css_escape, raw.group(5)) + raw.group(6))
-        at = raw.end()
-    out.append(_WIDE.sub(_html_ref, html[at:]))
+    opening = _RAW_TEXT_OPEN.search(html)
+    while opening is not None:
+        tag = opening.group(1)
+        close = html.find(f"</{tag}>", opening.end())  # a find, not a lazy match: the blobs are megabytes
+        if close < 0:  # no end tag: not raw text
+            opening = _RAW_TEXT_OPEN.search(html, opening.start() + 1)
+            continue
+        out.append(_escaped(html[at : opening.end()], _html_ref))
+        out.append(_escaped(html[opening.end() : close], _js_escape if tag == "script" else _css_escape))
+        at = close
+        opening = _RAW_TEXT_OPEN.search(html, close)
+    out.append(_escaped(html[at:], _html_ref))
     return "".join(out)
+
+
+def _latin1(text: str) -> bool:
+    try:
+        text.encode("latin-1")  # in C; a regular expression would look at each character in Python's engine
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _escaped(text: str, escape: Callable[[re.Match[str]], str]) -> str:
+    return text if _latin1(text) else _WIDE.sub(escape, text)
