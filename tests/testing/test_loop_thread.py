@@ -11,6 +11,7 @@ from pyview._tooling.testing._loop_thread import LoopThread
 def test_close_cancels_the_tasks_left_and_closes_the_loop_from_a_thread_running_its_own_loop() -> None:
     runner = LoopThread("under-test")
     cancelled = threading.Event()
+    tasks: list[asyncio.Task[None]] = []  # the loop holds tasks weakly: without this the GC may collect it first
 
     async def waits_for_ever() -> None:
         try:
@@ -20,7 +21,7 @@ def test_close_cancels_the_tasks_left_and_closes_the_loop_from_a_thread_running_
             raise
 
     async def start() -> None:
-        asyncio.get_running_loop().create_task(waits_for_ever())
+        tasks.append(asyncio.get_running_loop().create_task(waits_for_ever()))
         await asyncio.sleep(0)  # it runs up to its wait
 
     runner.run(start(), 30)
