@@ -74,6 +74,7 @@ class ViewStateClient:
         self._seen: Any = None  # the last tool result
         self._task: Any = None
         self._loading: Any = None  # the load of the instance's values, while it runs
+        self._running: set[Any] = set()  # tasks started without a root to hold them (a loop holds tasks weakly)
         if not self.loaded:
             self._adopt_openai()
         self._removers: list[Callable[[], None]] = []  # its App listeners (forget_state_client removes them)
@@ -315,7 +316,10 @@ class ViewStateClient:
         if loop is None:
             coro.close()
             return None
-        return loop.create_task(coro)
+        task = loop.create_task(coro)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return task
 
 
 def forget_state_client(app: Any) -> None:
