@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pyview._tooling.testing._documents import HOST_PAGE_JS
 from pyview._tooling.testing.plugin import uses_browser
 from pyview.packager import BuiltView
 
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from pyview._tooling.testing._tabs import Tabs
 
 os.environ.setdefault("PYVIEW_SNAPSHOT", "core")
+APPBRIDGE = Path(__file__).resolve().parent / "conformance" / "dist" / "app-bridge.js"
 
 # The browser modules that take longest on their one worker (--dist loadscope keeps a module on one worker; the
 # cross-engine suite is ~12 WebKit and Firefox boots): sent out before the other browser modules, so the run does
@@ -71,6 +74,24 @@ def own_page(pyview_browser: Browser) -> Iterator[Page]:
     context = pyview_browser.new_context()
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture(scope="session")
+def appbridge_host() -> Callable[..., Page]:
+    """Makes a page an empty host page with the official ext-apps AppBridge (``globalThis.McpApps``) and the frame
+    helpers ``fetchDocument`` and ``sandboxedFrame`` (``pyview._tooling.testing._documents``):
+    ``appbridge_host(page, body_style="margin:0")``."""
+    if not APPBRIDGE.exists():
+        pytest.fail(f"{APPBRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
+    bridge = APPBRIDGE.read_text()
+
+    def open_host(page: Page, *, body_style: str = "") -> Page:
+        page.set_content(f"<!doctype html><html><body style='{body_style}'></body></html>")
+        page.add_script_tag(content=bridge)
+        page.add_script_tag(content=HOST_PAGE_JS)
+        return page
+
+    return open_host
 
 
 @pytest.hookimpl(trylast=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,17 +13,13 @@ from pyview.packager import BuiltView
 from pyview.testing import with_csp
 
 pytestmark = pytest.mark.browser
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 
 # A host page driving the View with the official AppBridge: it answers tools/call, grants "fullscreen" only, and records
 # what the View reports (size changes, logs).
 HOST = """async (url) => {
-  const html = await (await fetch(url)).text();  // see document_url
+  const html = await fetchDocument(url);  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px"; frame.style.height = "300px";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html, { width: "600px", height: "300px" });
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, openLinks: {}, logging: {} },
@@ -50,31 +45,28 @@ HOST = """async (url) => {
 }"""
 
 
-def open_bridge(page: Any, build: Callable[..., BuiltView]) -> Any:
+def open_bridge(page: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]) -> Any:
     """The conformance View under the official AppBridge, once the handshake is done (Python may still be starting)."""
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(page)
     html = with_csp(build("conformance_view.py").html, build_csp())
     page.evaluate(HOST, document_url(html))
     page.wait_for_function("() => window.seen.initialized", timeout=60_000)
     return page
 
 
-def open_live(page: Any, build: Callable[..., BuiltView]) -> Any:
+def open_live(page: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]) -> Any:
     """The conformance View, live: Python runs and has rendered after connecting."""
-    open_bridge(page, build)
+    open_bridge(page, build, appbridge_host)
     page.frames[1].wait_for_function("() => globalThis.pyviewBoot && 'live' in pyviewBoot.marks", timeout=120_000)
     return page
 
 
 @pytest.fixture(scope="module")
-def bridge_page(browser: Any, build: Callable[..., BuiltView]) -> Iterator[Any]:
+def bridge_page(browser: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]) -> Iterator[Any]:
     """One live conformance View shared by this module's tests in turn (a boot costs seconds). Each changes only
     what no other one reads (tool data, theme, display mode, calls, size), so any one runs alone or in any order."""
     context = browser.new_context()
-    yield open_live(context.new_page(), build)
+    yield open_live(context.new_page(), build, appbridge_host)
     context.close()
 
 
@@ -100,8 +92,10 @@ def test_handshake_and_tool_notifications(bridge_page: Any) -> None:
     expect_text(output(page, "cancelled"), "user stopped it")
 
 
-def test_the_boot_opens_the_session_before_python_is_up(page: Any, build: Callable[..., BuiltView]) -> None:
-    open_bridge(page, build)
+def test_the_boot_opens_the_session_before_python_is_up(
+    page: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]
+) -> None:
+    open_bridge(page, build, appbridge_host)
     initialized_at = page.evaluate("() => window.seen.initializedAt")
     sent_at = page.evaluate(
         "() => { bridge.sendToolInput({ arguments: { city: 'Bergen' } });"
@@ -166,8 +160,8 @@ def test_size_changed_follows_the_content(bridge_page: Any) -> None:
     assert page.evaluate("() => window.seen.marks.find((mark) => mark.data === 'settled').sizes") == count
 
 
-def test_teardown_is_awaited(page: Any, build: Callable[..., BuiltView]) -> None:
-    open_live(page, build)  # a View of its own: the teardown ends it
+def test_teardown_is_awaited(page: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]) -> None:
+    open_live(page, build, appbridge_host)  # a View of its own: the teardown ends it
     assert page.evaluate("() => bridge.teardownResource({}).then(() => 'done')") == "done"
     assert (
         frame_of(page).evaluate(

@@ -21,8 +21,9 @@ def build(build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
 
 
 def view_requests(page: Any, request: Any, requests: list[str]) -> None:
-    """Record a request the View's frame made (the host page's own fetch of the document is not the View's)."""
-    if request.frame != page.main_frame:
+    """Record a request the View's frame made. Not the View's: the host page's own fetch of the document, and the
+    frame's load of the ``blob:`` URL the host gave the document as (``sandboxedFrame``)."""
+    if request.frame != page.main_frame and not (request.is_navigation_request() and request.url.startswith("blob:")):
         requests.append(request.url)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,16 +14,13 @@ from pyview.packager import BuiltView
 from pyview.testing import with_csp
 
 pytestmark = pytest.mark.browser
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 
 # The host's tools/call handler waits until the View cancels the call (the TS SDK 2.x aborts ctx.mcpReq.signal on
 # notifications/cancelled); every message the View posts is recorded.
 HOST = """async (url) => {
-  const html = await (await fetch(url)).text();  // see document_url
+  const html = await fetchDocument(url);  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html);
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps host", version: "2.0.4" }, { serverTools: {} }, {});
   const seen = window.seen = { initialized: false, calls: [], aborted: [], fromView: [] };
@@ -45,11 +41,8 @@ HOST = """async (url) => {
 
 
 @pytest.fixture
-def host_page(page: Any, build: Callable[..., BuiltView]) -> Any:
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
-    page.set_content("<!doctype html><html><body></body></html>")
-    page.add_script_tag(content=BRIDGE.read_text())
+def host_page(page: Any, build: Callable[..., BuiltView], appbridge_host: Callable[..., Any]) -> Any:
+    appbridge_host(page)
     page.evaluate(HOST, document_url(with_csp(build("cancel_view.py").html, build_csp())))
     page.wait_for_function("() => window.seen.initialized", timeout=60_000)
     page.frames[1].wait_for_function("() => globalThis.pyviewPyodide !== undefined", timeout=120_000)

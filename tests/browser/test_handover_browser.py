@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,6 @@ from pyview.testing import mount, with_script
 
 pytestmark = pytest.mark.browser
 SERVER = Path(__file__).resolve().parent / "handover" / "server.py"
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 
 # Every text the count button ever showed, and how many nodes were ever removed from the View (a flash replaces them).
 WATCH = """
@@ -318,10 +317,7 @@ def test_parts_come_from_the_runtime_url_where_the_csp_lets_them_else_through_th
 APPBRIDGE_HOST = """([html, result, input]) => {
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
   window.calls = []; window.held = []; window.released = false;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px"; frame.style.height = "400px";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html, { width: "600px", height: "400px" });
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, serverResources: {}, logging: {} }, { hostContext: { theme: "light", displayMode: "inline" } });
@@ -341,7 +337,9 @@ APPBRIDGE_HOST = """([html, result, input]) => {
 }"""
 
 
-def test_the_hand_over_under_the_official_appbridge(snapshot: None, own_page: Any, pyview_host_server: Any) -> None:
+def test_the_hand_over_under_the_official_appbridge(
+    snapshot: None, own_page: Any, pyview_host_server: Any, appbridge_host: Callable[..., Any]
+) -> None:
     from pyview.host import build_csp
     from pyview.testing import with_csp
 
@@ -358,8 +356,7 @@ def test_the_hand_over_under_the_official_appbridge(snapshot: None, own_page: An
 
         own_page.expose_function("pyCallTool", call)
         own_page.expose_function("pyReadResource", read)
-        own_page.set_content("<!doctype html><html><body></body></html>")
-        own_page.add_script_tag(content=BRIDGE.read_text())
+        appbridge_host(own_page)
         html = pyview_host_server.run(backend.read_resource(module.counter.uri))["contents"][0]["text"]
         result = pyview_host_server.run(backend.call_tool("show", {"title": "Counter"}))
         own_page.evaluate(APPBRIDGE_HOST, [with_script(with_csp(html, build_csp(allow_wasm=True)), WATCH), result,

@@ -26,7 +26,6 @@ from pyview.server import RedisStateStore
 from pyview.testing import with_csp, with_script
 
 pytestmark = pytest.mark.browser
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 SECRET = b"browser-test-secret-0123456789ab"
 VIEW = Path(__file__).resolve().parent / "views" / "state_view.py"
 
@@ -53,12 +52,9 @@ HOST = """() => {
     window.held.splice(0).forEach((go) => go());
   };
   window.mount = async (name, url, result) => {
-    const html = await (await fetch(url)).text();  // see document_url
-    const frame = document.createElement("iframe");
-    frame.setAttribute("sandbox", "allow-scripts");
+    const html = await fetchDocument(url);  // see document_url
+    const frame = sandboxedFrame(html, { width: "400px", height: "200px" });
     frame.name = name;
-    frame.style.width = "400px"; frame.style.height = "200px";
-    frame.srcdoc = html;
     document.body.append(frame);
     const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
       { serverTools: {}, logging: {} }, { hostContext: { theme: "light", displayMode: "inline" } });
@@ -139,17 +135,17 @@ def seen_once_live(page: Any, frame_name: str) -> list[str]:
 
 @pytest.mark.usefixtures("secret")
 def test_state_comes_back_in_a_new_frame_after_a_server_restart(
-    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any,
+    build: Callable[..., BuiltView],
+    start_server: Callable[..., StateServer],
+    appbridge_host: Callable[..., Any],
 ) -> None:
     """Change state, tear the frame down, restart the server, mount the same result: the FIRST painted tree shows
     the restored state (the server's re-render; no frame ever showed the default). Another result of the tool
     keeps its own state; a tampered id gets a clear error and no data."""
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     server = start_server()
     own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    own_page.set_content("<!doctype html><html><body></body></html>")
-    own_page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(own_page)
     own_page.evaluate(HOST)
     html = patient(with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS))
     oslo, rome = server.result({"city": "Oslo"}), server.result({"city": "Rome"})
@@ -197,14 +193,16 @@ def test_state_comes_back_in_a_new_frame_after_a_server_restart(
 
 @pytest.mark.usefixtures("secret")
 def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
-    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any,
+    build: Callable[..., BuiltView],
+    start_server: Callable[..., StateServer],
+    appbridge_host: Callable[..., Any],
 ) -> None:
     """With no stored state within ``stateWaitMs`` (800 ms by default), a re-mounted View paints its result's own
     tree rather than wait on the server; once the server answers, Python shows the stored values."""
     server = start_server()
     own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    own_page.set_content("<!doctype html><html><body></body></html>")
-    own_page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(own_page)
     own_page.evaluate(HOST)
     html = with_script(with_csp(build("state_view.py").html, build_csp()), SEEN_UNITS_JS)
     oslo = server.result({"city": "Oslo"})
@@ -225,13 +223,15 @@ def test_a_slow_server_gets_the_results_own_tree_painted_then_the_stored_state(
 
 
 def test_window_openai_widget_state_is_used_where_the_host_offers_it(
-    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any,
+    build: Callable[..., BuiltView],
+    start_server: Callable[..., StateServer],
+    appbridge_host: Callable[..., Any],
 ) -> None:
     """A ChatGPT-like host: ``window.openai.widgetState`` seeds the values and ``setWidgetState`` gets each write."""
     server = start_server()
     own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    own_page.set_content("<!doctype html><html><body></body></html>")
-    own_page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(own_page)
     own_page.evaluate(HOST)
     openai = (  # what a ChatGPT-like host puts in the frame before the View's scripts run
         "window.openai = { widgetState: { pyview: { panel: 'saved by the host' } },"
@@ -253,14 +253,16 @@ def test_window_openai_widget_state_is_used_where_the_host_offers_it(
 
 @pytest.mark.usefixtures("secret")
 def test_server_runtime_first_paint_after_a_remount_and_a_server_restart_shows_the_state(
-    own_page: Any, build: Callable[..., BuiltView], start_server: Callable[..., StateServer]
+    own_page: Any,
+    build: Callable[..., BuiltView],
+    start_server: Callable[..., StateServer],
+    appbridge_host: Callable[..., Any],
 ) -> None:
     """The server runtime (no Python in the frame): a stateful result's own tree (the defaults) is held until the
     first pyview_event answer, whose reset the server rendered with the stored values."""
     server = start_server("server")
     own_page.expose_function("pyCallTool", lambda name, arguments: json.dumps(server.call_tool(name, arguments)))
-    own_page.set_content("<!doctype html><html><body></body></html>")
-    own_page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(own_page)
     own_page.evaluate(HOST)
     html = patient(with_script(with_csp(build("state_view.py", runtime="server").html, build_csp()), SEEN_UNITS_JS))
     oslo = server.result({"city": "Oslo"})

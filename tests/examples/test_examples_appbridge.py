@@ -17,14 +17,10 @@ from pyview.testing import with_csp
 
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 HOST = """async (url) => {
-  const html = await (await fetch(url)).text();  // see document_url
+  const html = await fetchDocument(url);  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "760px"; frame.style.height = "800px";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html, { width: "760px", height: "800px" });
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
@@ -40,10 +36,10 @@ HOST = """async (url) => {
 
 
 @pytest.fixture
-def bridge_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callable[..., Any]]:
+def bridge_host(
+    pyview_browser: Any, pyview_host_server: Any, appbridge_host: Callable[..., Any]
+) -> Iterator[Callable[..., Any]]:
     """Open a page with the AppBridge for a server module and a built document; returns the page."""
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     opened: list[tuple[Any, McpBackend]] = []
 
     def open_host(server: Any, built: BuiltView, runtime: str) -> tuple[Any, McpBackend]:
@@ -60,8 +56,7 @@ def bridge_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callab
             return pyview_host_server.run(backend.call_tool(params["name"], params.get("arguments") or {}))
 
         page.expose_function("callServer", call_server)
-        page.set_content("<!doctype html><html><body></body></html>")
-        page.add_script_tag(content=BRIDGE.read_text())
+        appbridge_host(page)
         page.evaluate(
             HOST, document_url(with_csp(built.html, build_csp(built.csp or None, allow_wasm=runtime == "python")))
         )

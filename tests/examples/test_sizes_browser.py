@@ -23,14 +23,10 @@ from pyview.testing import with_csp, with_script
 pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MARGINS = Path(__file__).resolve().parent / "views" / "margin_view.py"
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 HOST = """async (url) => {
-  const html = await (await fetch(url)).text();  // see document_url
+  const html = await fetchDocument(url);  // see document_url
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "760px"; frame.style.height = "400px"; frame.style.border = "0";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html, { width: "760px", height: "400px", border: "0" });
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
@@ -68,10 +64,10 @@ NEEDS = """if (window !== window.top) {
 
 
 @pytest.fixture
-def sized_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callable[..., Any]]:
+def sized_host(
+    pyview_browser: Any, pyview_host_server: Any, appbridge_host: Callable[..., Any]
+) -> Iterator[Callable[..., Any]]:
     """Open a host page that sizes the frame to the View's reports; returns ``(page, backend)``."""
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     opened: list[tuple[Any, McpBackend | None]] = []
 
     def open_host(server: Any, built: BuiltView, runtime: str, selector: str) -> tuple[Any, McpBackend | None]:
@@ -86,8 +82,7 @@ def sized_host(pyview_browser: Any, pyview_host_server: Any) -> Iterator[Callabl
             return pyview_host_server.run(backend.call_tool(params["name"], params.get("arguments") or {}))
 
         page.expose_function("callServer", call_server)
-        page.set_content("<!doctype html><html><body style='margin:0'></body></html>")
-        page.add_script_tag(content=BRIDGE.read_text())
+        appbridge_host(page, body_style="margin:0")
         html = with_script(built.html, f"window.resultSelector = {selector!r};\n{NEEDS}")
         page.evaluate(HOST, document_url(with_csp(html, build_csp(built.csp or None, allow_wasm=runtime != "server"))))
         page.wait_for_function("() => window.seen.initialized", timeout=90_000)

@@ -4,7 +4,6 @@ Python host and the official AppBridge, with the stand-in server engine answerin
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from pyview.packager import BuiltView
 from pyview.testing import mount, with_csp
 
 pytestmark = pytest.mark.browser
-BRIDGE = Path(__file__).resolve().parents[1] / "conformance" / "dist" / "app-bridge.js"
 
 
 def mounted(server: Any, page: Any, html: str, engine: Engine, *, allow_wasm: bool = False) -> Any:
@@ -148,10 +146,7 @@ def test_auto_stays_on_the_server_when_webassembly_is_blocked(
 # The official host: @modelcontextprotocol/ext-apps' AppBridge, its tools/call answered by the engine.
 BRIDGE_HOST = """(html) => {
   const { AppBridge, PostMessageTransport } = globalThis.McpApps;
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px"; frame.style.height = "400px";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(html, { width: "600px", height: "400px" });
   document.body.append(frame);
   const bridge = new AppBridge(null, { name: "ext-apps conformance host", version: "2.0.4" },
     { serverTools: {}, logging: {}, message: { text: {} } }, { hostContext: { theme: "light" } });
@@ -166,13 +161,14 @@ BRIDGE_HOST = """(html) => {
 
 @pytest.mark.parametrize("runtime", ["server", "auto"])
 def test_server_runtime_under_the_official_appbridge(
-    own_page: Any, build_rt: Callable[..., BuiltView], engine: Engine, runtime: str
+    own_page: Any,
+    build_rt: Callable[..., BuiltView],
+    engine: Engine,
+    runtime: str,
+    appbridge_host: Callable[..., Any],
 ) -> None:
-    if not BRIDGE.exists():
-        pytest.fail(f"{BRIDGE} is missing: run scripts/install.sh (it bundles the pinned ext-apps AppBridge)")
     own_page.expose_function("pyviewEngine", engine.handle_sync)
-    own_page.set_content("<!doctype html><html><body></body></html>")
-    own_page.add_script_tag(content=BRIDGE.read_text())
+    appbridge_host(own_page)
     own_page.evaluate(BRIDGE_HOST, with_csp(build_rt("server_view.py", runtime=runtime).html, build_csp()))
     own_page.wait_for_function("() => window.seen.initialized", timeout=60_000)
     own_page.evaluate("(result) => bridge.sendToolResult(result)", engine.result({}, {"city": "Oslo"}))

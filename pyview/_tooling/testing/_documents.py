@@ -2,7 +2,12 @@
 
 A document given to ``page.evaluate`` travels as JSON through Playwright's driver pipe, which costs seconds for the
 megabytes of an inline runtime; fetched by the host page from a loopback server it costs milliseconds. The page still
-puts it into its frame itself (``srcdoc``, ``document.write``), so the View's own frame makes no request.
+puts it into its frame itself, so the View's own frame makes no request.
+
+The test hosts give it to a ``blob:`` URL rather than ``srcdoc`` (``sandboxedFrame``): the document, its opaque
+origin and its CSP are the same, but the ``<iframe>`` element stays small. Playwright reads the frame element's
+attributes for each action in the frame (a click, a bounding box), and with a multi-MB ``srcdoc`` each click took
+over a second. The real-host tests keep the hosts' own code (``srcdoc``, ``document.write``).
 
 Example:
     >>> url = document_url("<!doctype html><p>hi</p>")
@@ -17,13 +22,22 @@ import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-__all__ = ["FETCH_DOCUMENT_JS", "document_url"]
+__all__ = ["HOST_PAGE_JS", "document_url"]
 
-#: ``fetchDocument(url)``: the document's text, for a host page's script (install it with ``page.evaluate``).
-FETCH_DOCUMENT_JS = """window.fetchDocument = async (url) => {
+#: A test host page's helpers (add it with ``page.add_script_tag(content=...)``):
+#: ``fetchDocument(url)``, the text of a :func:`document_url`, and ``sandboxedFrame(html, style)``, a new
+#: ``<iframe sandbox="allow-scripts">`` showing it (from a ``blob:`` URL) with ``style`` applied, to be inserted.
+HOST_PAGE_JS = """window.fetchDocument = async (url) => {
   const response = await fetch(url);
   if (!response.ok) throw new Error("the View document is not served: " + response.status);
   return response.text();
+};
+window.sandboxedFrame = (html, style = {}) => {
+  const frame = document.createElement("iframe");
+  frame.setAttribute("sandbox", "allow-scripts");
+  Object.assign(frame.style, style);
+  frame.src = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
+  return frame;
 };"""
 
 

@@ -1,4 +1,4 @@
-"""Mounting a View document the way hosts do: ``<iframe sandbox="allow-scripts" srcdoc=...>`` under a CSP."""
+"""Mounting a View document the way hosts do: in an ``<iframe sandbox="allow-scripts">``, under a CSP."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from pyview._tooling.host._csp import build_csp
-from pyview._tooling.testing._documents import FETCH_DOCUMENT_JS, document_url
+from pyview._tooling.testing._documents import HOST_PAGE_JS, document_url
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Frame, Page
@@ -21,18 +21,13 @@ window.addEventListener("message", (event) => {
   if (frame && event.source === frame.contentWindow) window.__pyviewMessages.push(event.data);
 });
 window.__pyviewMount = async (url, width, height) => {
-  const html = await fetchDocument(url);
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = width + "px";
-  frame.style.height = height + "px";
-  frame.srcdoc = html;
+  const frame = sandboxedFrame(await fetchDocument(url), { width: width + "px", height: height + "px" });
   window.__pyviewInserted = performance.timeOrigin + performance.now();
   document.body.append(frame);
 };
 window.__pyviewPost = (message) => document.querySelector("iframe").contentWindow.postMessage(message, "*");
 </script><script>"""
-_HOST_PAGE += FETCH_DOCUMENT_JS + "</script></body></html>"
+_HOST_PAGE += HOST_PAGE_JS + "</script></body></html>"
 
 
 def with_csp(html: str, policy: str) -> str:
