@@ -161,3 +161,24 @@ def test_a_big_update_is_collected_once_the_page_is_idle_not_before_it_paints(ev
     assert events.frame.evaluate(BIG_UPDATE) is False
     # requestIdleCallback (within a second) turns it back on and collects
     events.frame.wait_for_function("() => pyviewPyodide.runPython('import gc; gc.isenabled()')", timeout=60_000)
+
+
+def test_a_click_while_the_view_connects_is_handled_once_after_the_handshake(page: Any, pyview_build: Any) -> None:
+    """Python has rendered but its App waits for the host's answer: a click then is kept and handled once, when the
+    View is live (it used to reach Python at once as well, and ran twice: a toggle switched back, a log said it
+    twice)."""
+    from pyview.testing import SandboxedView
+
+    view = SandboxedView.mount(page, pyview_build(VIEW).html)
+    hello = view.wait_for_message("ui/initialize", timeout=60)  # the shim's session: not answered yet
+    frame = view.frame
+    frame.wait_for_function("() => 'render' in pyviewBoot.marks", timeout=90_000)  # Python rendered; connect() waits
+    frame.locator("text=Elsewhere").click()  # its handler appends "link" to the log
+    assert "live" not in frame.evaluate("() => pyviewBoot.marks")
+    view.post({"jsonrpc": "2.0", "id": hello["id"], "result": {"protocolVersion": hello["params"]["protocolVersion"],
+               "hostInfo": {"name": "test", "version": "1"}, "hostCapabilities": {}, "hostContext": {}}})  # fmt: skip
+    frame.wait_for_function("() => 'live' in pyviewBoot.marks", timeout=60_000)
+    frame.locator("[data-testid=count]").click()  # handled after whatever the first click caused
+    expect(frame.locator("[data-testid=count]")).to_have_text("Clicked 1")
+    expect(frame.locator("[data-testid=log] li")).to_have_text(["link"])
+    assert view.console_errors() == []

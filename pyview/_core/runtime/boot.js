@@ -362,6 +362,7 @@
     },
     live() {
       marks.live = stamp();
+      installPython(); // Python's dispatcher, held back until the View is connected: then the kept events, once
       replay();
       replayHeld();
     },
@@ -370,14 +371,24 @@
 
   // ---- auto: Python fetched in the background and handed the View (docs/ARCHITECTURE.md, "The hand-over") --------
   let held = []; // DOM events made during the hand-over, with their nodes: replayed to Python once it is live
-  let pythonDispatcher = null; // {install, fn}: Python's own dispatcher, set only once the held events are replayed
+  // {install, fn}: Python's own dispatcher, installed only once the View is live. Until then what the user does is
+  // kept (or held, in a hand-over) and replayed: an event Python also got at once would be handled twice, and before
+  // the App is connected.
+  let pythonDispatcher = null;
+  const holdPythonDispatcher = () => {
+    const dom = globalThis.pyviewDom;
+    if (!dom || pythonDispatcher !== null) return;
+    pythonDispatcher = { install: dom.setDispatcher, fn: null };
+    dom.setDispatcher = (fn) => { pythonDispatcher.fn = fn; };
+  };
+  const installPython = () => {
+    if (pythonDispatcher === null) return;
+    const { install, fn } = pythonDispatcher;
+    pythonDispatcher = null;
+    globalThis.pyviewDom.setDispatcher = install;
+    if (fn !== null) install(fn);
+  };
   const replayHeld = () => {
-    if (pythonDispatcher !== null) {
-      const { install, fn } = pythonDispatcher;
-      pythonDispatcher = null;
-      globalThis.pyviewDom.setDispatcher = install;
-      if (fn !== null) install(fn);
-    }
     for (const event of held.splice(0)) {
       let handler = event.handler;
       if (handler && !rootNode.contains(handler) && event.path) {
@@ -472,9 +483,7 @@
         held = given.held;
         // Until Python is live (mounted and connected) what the user does joins the held events, and Python gets
         // them all in the order they were made: an input's newer value must not be overwritten by an older one.
-        const dom = globalThis.pyviewDom;
-        pythonDispatcher = { install: dom.setDispatcher, fn: null };
-        dom.setDispatcher = (fn) => { pythonDispatcher.fn = fn; };
+        holdPythonDispatcher();
         globalThis.pyviewHost.prepend(given.messages.map((message) => JSON.stringify(message)));
         globalThis.pyviewHandover = JSON.stringify(given.handover);
         marks.handover = stamp();
@@ -568,6 +577,7 @@
     const note = { level: "info", logger: "pyview", data: { runtime: "python", ...detail } };
     logToHost(note);
     globalThis.pyviewPyodide = pyodide;
+    holdPythonDispatcher(); // (a hand-over holds it already)
     const dom = globalThis.pyviewDom;
     if (dom) { // a component View never returns from start(): its first patch is its first render
       const apply = dom.apply;
