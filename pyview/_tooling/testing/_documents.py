@@ -6,8 +6,8 @@ puts it into its frame itself, so the View's own frame makes no request.
 
 The test hosts give it to a ``blob:`` URL rather than ``srcdoc`` (``sandboxedFrame``): the document, its opaque
 origin and its CSP are the same, but the ``<iframe>`` element stays small. Playwright reads the frame element's
-attributes for each action in the frame (a click, a bounding box), and with a multi-MB ``srcdoc`` each click took
-over a second. The real-host tests keep the hosts' own code (``srcdoc``, ``document.write``).
+attributes for each action in the frame (a click, a bounding box), so a multi-MB ``srcdoc`` made each one slow
+(bench/harness_frames.py). The real-host tests keep the hosts' own code (``srcdoc``, ``document.write``).
 
 Example:
     >>> url = document_url("<!doctype html><p>hi</p>")
