@@ -19,6 +19,7 @@ import pytest
 from pyview._tooling.server._signing import Signer
 from pyview._tooling.server._view_resource import ViewRuntime
 from pyview._tooling.testing._documents import document_url
+from pyview._tooling.testing._sandbox import with_config
 from pyview._tooling.testing._state_server import SEEN_UNITS_JS, StateServer, redis_server
 from pyview.host import build_csp
 from pyview.packager import BuiltView
@@ -36,9 +37,7 @@ def patient(html: str) -> str:
     Past that bound a View paints its result's own tree rather than wait on a slow server (the product's guard, one
     test below); the tests that use this one are about what is painted once the answer comes.
     """
-    head, rest = html.split('id="pyview-config">', 1)
-    config, tail = rest.split("</script>", 1)
-    return f'{head}id="pyview-config">{json.dumps({**json.loads(config), "stateWaitMs": 600_000})}</script>{tail}'
+    return with_config(html, stateWaitMs=600_000)
 
 
 # Frames are mounted and torn down by name; tools/call goes to Python (window.pyCallTool); logs are recorded.

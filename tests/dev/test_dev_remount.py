@@ -3,10 +3,13 @@ re-mounts the View with the same result, from the re-mounted frame's first paint
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pyview._tooling.testing._sandbox import with_config
 
 pytestmark = pytest.mark.browser
 WEATHER = Path(__file__).resolve().parents[2] / "examples" / "weather" / "server.py"
@@ -18,6 +21,15 @@ SEEN = """if (window !== window.top) {
     if (text !== undefined && window.seenUnits[window.seenUnits.length - 1] !== text) window.seenUnits.push(text);
   }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
+RELAY_DOCUMENT = re.compile(r"/relay/[^/]+/frame\?n=\d+$")
+
+
+def patient(route: Any) -> None:
+    """Serve the relay's View document with all the time a loaded machine needs for the stored state: past
+    ``stateWaitMs`` a View paints its result's own tree rather than wait (the guard tests/browser tests), and this
+    test is about the first paint once the state comes."""
+    response = route.fetch()
+    route.fulfill(response=response, body=with_config(response.text(), stateWaitMs=600_000))
 
 
 @pytest.mark.parametrize("profile", ["chatgpt"])
@@ -28,6 +40,7 @@ def test_a_profile_switch_brings_the_chosen_units_back(
     with dev_host_server(str(WEATHER)) as (url, _dev):
         page = pyview_browser.new_context().new_page()
         page.add_init_script(SEEN)
+        page.route(RELAY_DOCUMENT, patient)
         page.goto(url)
         page.locator("#tools button[data-tool=get_weather]").click(timeout=60_000)
         page.locator("#form input[name=city]").fill("Oslo")

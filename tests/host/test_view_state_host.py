@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 
 from pyview._tooling.server._signing import Signer
+from pyview._tooling.testing._sandbox import with_config
 from pyview._tooling.testing._state_server import SEEN_UNITS_JS, StateServer, redis_server
+from pyview.packager import BuiltView
 from pyview.server import RedisStateStore
 from pyview.testing import MountedView
 
@@ -49,7 +51,10 @@ def servers() -> Iterator[list[StateServer]]:
 
 
 def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_nothing(
-    mount_view: Callable[..., MountedView], redis_url: str, servers: list[StateServer]
+    mount_view: Callable[..., MountedView],
+    pyview_build: Callable[..., BuiltView],
+    redis_url: str,
+    servers: list[StateServer],
 ) -> None:
     servers.append(StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600)))
 
@@ -58,7 +63,10 @@ def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_
 
     result = servers[0].result({"city": "Oslo"})
     token = result["_meta"]["pyview"]["instance"]
-    first = mount_view(VIEW, tools={"pyview_state": pyview_state}, init_script=SEEN_UNITS_JS)
+    # all the time a loaded machine needs for the stored state: past stateWaitMs a View paints its result's own tree
+    # rather than wait (tests/browser/test_view_state_browser.py tests that guard); this test is about the first paint
+    view = with_config(pyview_build(VIEW_FILE).html, stateWaitMs=600_000)
+    first = mount_view(view, tools={"pyview_state": pyview_state}, init_script=SEEN_UNITS_JS)
     first.send_tool_result(result)
     assert seen_once_live(first) == ["units: C"]
     first.locator("[data-testid=units]").click()
@@ -70,7 +78,7 @@ def test_state_is_back_in_the_first_paint_of_a_new_frame_and_a_tampered_id_gets_
     servers.append(StateServer(VIEW_FILE, "state", RedisStateStore(redis_url, ttl=600)))  # a restarted server
     forged = Signer(b"another server's secret 0123456789").sign({"k": "view-state", "i": "x", "v": "state"})
     tools = {"pyview_state": pyview_state}
-    again, later, bad = (mount_view(VIEW, tools=tools, init_script=SEEN_UNITS_JS, wait=False) for _ in range(3))
+    again, later, bad = (mount_view(view, tools=tools, init_script=SEEN_UNITS_JS, wait=False) for _ in range(3))
     again.wait_handshake()
     again.send_tool_result(result)  # before Python is up: the shim paints it
     bad.allow_errors = True

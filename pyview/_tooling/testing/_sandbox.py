@@ -58,6 +58,22 @@ def with_script(html: str, source: str) -> str:
     return html[:end] + f"<script>{source}</script>" + html[end:]
 
 
+def with_config(html: str, **changes: object) -> str:
+    """The document with ``changes`` merged into its boot configuration (``<script id="pyview-config">``): e.g. a
+    ``stateWaitMs`` long enough for a loaded test machine, where the test is about what is painted once the stored
+    View state comes, not about the bound past which a View paints without it.
+
+    Example:
+        >>> with_config('<script id="pyview-config">{"entry": "v"}</script>', stateWaitMs=1)
+        '<script id="pyview-config">{"entry": "v", "stateWaitMs": 1}</script>'
+    """
+    head, found, rest = html.partition('id="pyview-config">')
+    if not found:
+        raise ValueError("the document has no boot configuration (id=pyview-config)")
+    config, _, tail = rest.partition("</script>")
+    return f"{head}{found}{json.dumps({**json.loads(config), **changes})}</script>{tail}"
+
+
 class SandboxedView:
     """A View document mounted in a sandboxed frame of a Playwright page.
 
