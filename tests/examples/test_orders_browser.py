@@ -5,12 +5,12 @@ seconds); each test first brings it to the state it needs (:func:`showing`), so 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from taken import send_and_wait
 
 pytestmark = pytest.mark.browser
 VIEW = Path(__file__).resolve().parents[2] / "examples" / "orders" / "orders_view"
@@ -109,20 +109,6 @@ def wait_for_model_context(view: Any, read: Any, wanted: Any, timeout: float = 6
         view.frame.wait_for_timeout(25)
 
 
-RESULTS = itertools.count(1)
-# The View has taken the tool result marked ``marker``: Python's App has it and has rendered it, or the server runtime
-# has a new session (not ``before``) and has shown its tree.
-TAKEN = """([marker, before]) => {
-  if (globalThis.pyviewPyodide && pyviewBoot.marks.runtime === "python") {
-    return pyviewPyodide.runPython(`import orders_view as v
-r, root = v.app.tool_result, v.view.root
-bool(r is not None and (r.meta or {}).get("test-result") == ${marker} and not root.dirty and not root.scheduled)`);
-  }
-  const state = pyviewServer.state();
-  return state.session !== null && state.session !== before && !state.inFlight;
-}"""
-
-
 def showing(view: Any, orders: Any, status: str | None = None) -> Any:
     """Bring the shared View to a known state, whatever an earlier test left: inline, no order open, and the first
     page of the orders (of ``status``) as a new tool result from the host, on screen. Returns that page."""
@@ -137,12 +123,8 @@ def showing(view: Any, orders: Any, status: str | None = None) -> Any:
         expect(view.locator(".o-detail")).to_have_count(0)
     arguments: dict[str, Any] = {"page_size": 10} if status is None else {"page_size": 10, "status": status}
     page = orders.list_orders(**arguments)
-    before = view.frame.evaluate("() => globalThis.pyviewServer ? pyviewServer.state().session : null")
-    marker = next(RESULTS)
-    view.send_tool_result({**wire(page), "_meta": {"test-result": marker}})
-    # The screen may already look like that page (an earlier test's): a click now would reach the View before the new
-    # result does, and the result, a new View session, would undo it. So first wait until the View has taken it.
-    view.frame.wait_for_function(TAKEN, arg=[marker, before], timeout=60_000)
+    # The screen may already look like that page (an earlier test's): first wait until the View has taken the result
+    send_and_wait(view, wire(page))
     # that page and no other: its heading, its first page, its first row, an empty search
     expect(view.locator(".o-head p")).to_have_text(f"{page.total} {status + ' ' if status else ''}orders")
     expect(view.locator(".o-pager")).to_contain_text(f"Showing 1–{len(page.orders)} of {page.total}")

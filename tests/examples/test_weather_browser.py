@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from taken import send_and_wait
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "weather"
 if str(EXAMPLE) not in sys.path:
@@ -90,7 +91,7 @@ def show(view: Any, city: str, **context: Any) -> None:
     """Put the View in a known state: host context, then a tool call for ``city`` with its result."""
     view.set_host_context({**CONTEXT, **context})
     view.send_tool_input({"city": city})
-    view.send_tool_result(tool_result(city))
+    send_and_wait(view, tool_result(city))  # the screen may show that city already (an earlier test's)
     expect(view.locator(".wx-city")).to_have_text(city)
 
 
