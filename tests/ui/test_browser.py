@@ -86,6 +86,8 @@ def screenshot(page: Any, view: SandboxedView) -> bytes:
     height = view.frame.evaluate("() => document.documentElement.scrollHeight")
     page.set_viewport_size({"width": WIDTH, "height": height})
     page.evaluate("(h) => { document.querySelector('iframe').style.height = h + 'px'; }", height)
+    # the frame is another process: its new size reaches it later than the host page's style change
+    view.frame.wait_for_function("(h) => window.innerHeight === h", arg=height)
     view.frame.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.mouse.move(0, 0)
     # the blur and the pointer's leaving are painted: two frames rendered since (a condition, with Playwright's bound)
