@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from app_fakehost import FakeHost
+from app_fakehost import NO_REPLY, FakeHost
 
 from pyview._core.components._use_view_state import ViewStateClient
 from pyview._tooling.server._signing import Signer
@@ -46,3 +46,33 @@ async def test_a_result_preloaded_before_connect_loads_its_state_once_connected(
     assert (client.loaded, client.values) == (True, {"units": "F"})
     calls: list[Any] = [m["params"]["arguments"] for m in host.requests("tools/call")]
     assert calls == [{"instance": token, "op": "get"}]  # one load, after the handshake (not one per result object)
+
+
+async def test_a_flush_while_the_values_load_writes_the_change_once_they_are_in() -> None:
+    """``flush()`` waits for the instance's values to load: a change made meanwhile is written, not skipped."""
+    state = ViewState(Signer(b"preload-test-secret-0123456789ab"), MemoryStore())
+    token = state.mint("state")
+    state.call({"instance": token, "op": "put", "values": {"units": "F", "city": "Oslo"}})
+
+    def answer(arguments: dict[str, Any]) -> dict[str, Any]:
+        return state.tool_result(arguments).model_dump(by_alias=True, exclude_none=True, mode="json")
+
+    host = FakeHost()  # a slow server: the load's get is answered only later, by the test
+    host.handlers["tools/call"] = lambda params: (
+        NO_REPLY if params["arguments"]["op"] == "get" else answer(params["arguments"])
+    )
+    app = App("v", "1", auto_resize=False)
+    await app.connect(host.view_transport)
+    result = {"content": [{"type": "text", "text": "Oslo"}], "_meta": {"pyview": {"v": 1, "instance": token}}}
+    client = ViewStateClient(app)
+    host.notify("ui/notifications/tool-result", result)
+    while not host.requests("tools/call"):  # the load asked for the stored values
+        await asyncio.sleep(0)
+    client.set("units", "C")
+    flushed = asyncio.ensure_future(client.flush())
+    await asyncio.sleep(0)
+    (get,) = host.requests("tools/call")
+    host.transport.send({"jsonrpc": "2.0", "id": get["id"], "result": answer(get["params"]["arguments"])})
+    await asyncio.wait_for(flushed, 10)
+    assert state.call({"instance": token, "op": "get"})["values"] == {"units": "C", "city": "Oslo"}
+    assert client.values == {"units": "C", "city": "Oslo"} and client.error is None

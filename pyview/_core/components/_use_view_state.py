@@ -230,10 +230,16 @@ class ViewStateClient:
             self._task = self._spawn(self.flush())
 
     async def flush(self) -> None:
-        """Write every pending change now (in order; the last write wins)."""
+        """Write every pending change now (in order; the last write wins). A change made while the instance's values
+        load is written once they are in: this waits for them (it used to write nothing then)."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        loading = self._loading
+        if not self.loaded and loading is not None:
+            import asyncio
+
+            await asyncio.wait([loading])  # a load that failed or was cancelled still lets the flush go on
         while self._pending and self.instance is not None and self.loaded:
             changes, self._pending = self._pending, {}
             try:
@@ -249,11 +255,6 @@ class ViewStateClient:
         self._task = None
 
     async def _on_teardown(self, params: object) -> None:
-        loading = self._loading
-        if not self.loaded and loading is not None:  # a change made while the values load is written once they are in
-            import asyncio
-
-            await asyncio.wait([loading])  # a load that failed or was cancelled still lets the teardown answer
         task = self._task
         if task is not None:
             await task
