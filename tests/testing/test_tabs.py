@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pyview._tooling.testing._documents import document_url
+from pyview._tooling.testing._documents import document_url, icons_asked
 from pyview._tooling.testing._tabs import DEFAULT_VIEWPORT, Tabs
 
 pytestmark = pytest.mark.browser
@@ -37,6 +38,25 @@ def test_a_tab_given_back_is_taken_again_blank_routeless_and_at_the_size_asked(
     assert again.viewport_size == DEFAULT_VIEWPORT
     answer = again.goto(f"{pyview_host_server.url}/no-such-page")  # aborted while the old route was there
     assert answer is not None and answer.status == 403  # the server's own answer: no token
+
+
+def test_a_tab_given_back_leaves_no_console_error_for_the_next_test(tabs: Tabs) -> None:
+    """Chromium asks the empty page's server for ``/favicon.ico`` once the page has loaded; a 404 was logged as a
+    console error on the tab late enough to reach the next test that borrowed it, and fail that test."""
+    page = tabs.take()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    before = icons_asked()
+    tabs.give_back(page)
+    again = tabs.take()
+    assert again is page
+    deadline = time.monotonic() + 60
+    while icons_asked() == before:  # the icon was asked for and answered
+        assert time.monotonic() < deadline, "the empty page never asked for its icon"
+        again.wait_for_timeout(20)
+    # a round trip over the same network stack after that answer: a console error for it would be in by now
+    assert again.evaluate("(url) => fetch(url).then((answer) => answer.text())", document_url("<p>x</p>")) == "<p>x</p>"
+    assert errors == []
 
 
 def test_a_tab_the_lender_says_is_spent_is_closed(tabs: Tabs) -> None:

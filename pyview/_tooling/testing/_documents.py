@@ -22,7 +22,7 @@ import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-__all__ = ["HOST_PAGE_JS", "document_url"]
+__all__ = ["HOST_PAGE_JS", "document_url", "icons_asked"]
 
 #: A test host page's helpers (add it with ``page.add_script_tag(content=...)``):
 #: ``fetchDocument(url)``, the text of a :func:`document_url`, and ``sandboxedFrame(html, style)``, a new
@@ -45,6 +45,14 @@ class _Handler(BaseHTTPRequestHandler):
     server: _DocumentServer
 
     def do_GET(self) -> None:
+        if self.path == "/favicon.ico":
+            # Chromium asks a page's server for its icon once the page has loaded, and logs a 404 as a console error
+            # on the tab: on a loaded machine that came late enough to fail the next test that borrowed the tab.
+            self.send_response(204)
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.server.icon_asked()
+            return
         body = self.server.take(self.path.lstrip("/"))
         self.send_response(200 if body is not None else 404)
         self.send_header("Access-Control-Allow-Origin", "*")  # host pages are about:blank or another origin
@@ -65,6 +73,11 @@ class _DocumentServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.documents: dict[str, bytes] = {}
         self.lock = threading.Lock()
+        self.icons = 0  # how many times a page asked for its icon (tests wait on it)
+
+    def icon_asked(self) -> None:
+        with self.lock:
+            self.icons += 1
 
     def put(self, html: str) -> str:
         token = secrets.token_urlsafe(16)
@@ -89,3 +102,8 @@ def document_url(html: str) -> str:
             _server = _DocumentServer()
             threading.Thread(target=_server.serve_forever, name="pyview-documents", daemon=True).start()
     return _server.put(html)
+
+
+def icons_asked() -> int:
+    """How many times a page the document server served asked it for ``/favicon.ico`` (answered 204, no content)."""
+    return 0 if _server is None else _server.icons
