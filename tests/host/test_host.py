@@ -195,6 +195,7 @@ async def test_display_mode_the_host_lacks_is_refused() -> None:
     with pytest.raises(HostError) as info:
         await raw.request("ui/request-display-mode", {"mode": "huge"}, timeout=2)
     assert info.value.code == -32602
+    assert info.value.message == "unknown display mode 'huge'; expected one of inline, fullscreen, pip"
 
 
 async def test_what_the_view_tells_the_host_is_recorded() -> None:

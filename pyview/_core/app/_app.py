@@ -110,8 +110,8 @@ class App(HostRequests, AppTools, SessionGetters):
             self._app_info["title"] = title
         modes = None if available_display_modes is None else tuple(available_display_modes)
         for mode in modes or ():
-            if mode not in p.DISPLAY_MODES:
-                raise ValueError(f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}")
+            if (unknown := p.unknown_display_mode(mode)) is not None:
+                raise ValueError(unknown)
         self._display_modes = modes
         self._tools_option = tools
         self._experimental = experimental

@@ -15,6 +15,21 @@ SUPPORTED_PROTOCOL_VERSIONS: tuple[str, ...] = (PROTOCOL_VERSION,)
 
 DISPLAY_MODES: tuple[str, ...] = ("inline", "fullscreen", "pip")
 
+
+def unknown_display_mode(mode: object) -> str | None:
+    """Why ``mode`` is not a display mode, or None if it is one (the App and the Python host word it the same way).
+
+    Example:
+        >>> unknown_display_mode("pip") is None
+        True
+        >>> unknown_display_mode("tab")
+        "unknown display mode 'tab'; expected one of inline, fullscreen, pip"
+    """
+    return (
+        None if mode in DISPLAY_MODES else f"unknown display mode {mode!r}; expected one of {', '.join(DISPLAY_MODES)}"
+    )
+
+
 # JSON-RPC 2.0 error codes
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600

@@ -189,8 +189,8 @@ class HostRequests:
         Raises :class:`CapabilityError` if the host context lists ``availableDisplayModes`` without ``mode``,
         and :class:`ValueError` if ``mode`` is unknown or not among the App's own ``available_display_modes``.
         """
-        if mode not in p.DISPLAY_MODES:
-            raise ValueError(f"unknown display mode {mode!r}; expected one of {', '.join(p.DISPLAY_MODES)}")
+        if (unknown := p.unknown_display_mode(mode)) is not None:
+            raise ValueError(unknown)
         if self._display_modes is not None and mode not in self._display_modes:
             raise ValueError(f"display mode {mode!r} is not declared in App(available_display_modes=...)")
         result = self._obj(p.REQUEST_DISPLAY_MODE, await self._request(p.REQUEST_DISPLAY_MODE, {"mode": mode}, timeout))

@@ -187,9 +187,8 @@ class ViewRequests:
 
     def _request_display_mode(self, params: dict[str, Any]) -> dict[str, Any]:
         mode = params.get("mode")
-        if mode not in p.DISPLAY_MODES:
-            expected = list(p.DISPLAY_MODES)
-            raise JsonRpcError(p.INVALID_PARAMS, f"unknown display mode {mode!r}; expected one of {expected}")
+        if (unknown := p.unknown_display_mode(mode)) is not None:
+            raise JsonRpcError(p.INVALID_PARAMS, unknown)
         allowed = self.allowed_display_modes()
         if mode == "pip" and self.context.get("platform") == "mobile" and "fullscreen" in allowed:
             mode = "fullscreen"  # a phone has no room for a floating View: hosts (ChatGPT) show it fullscreen
