@@ -30,6 +30,15 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@pytest.fixture
+def signing_secret(monkeypatch: pytest.MonkeyPatch) -> str:
+    """``PYVIEW_SECRET`` for this test (``runtime_server.SECRET``): servers it loads sign session tokens with it."""
+    from runtime_server import SECRET
+
+    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
+    return SECRET
+
+
 @pytest.fixture(scope="session", autouse=True)
 def view_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Built Views go to a per-session cache, shared with the server subprocesses (one build per session)."""

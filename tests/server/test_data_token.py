@@ -8,39 +8,17 @@ import hashlib
 import hmac
 import json
 import zlib
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import Client
-from mcp.server.mcpserver import MCPServer
 from runtime_client import ViewClient, claims
+from runtime_server import fresh_server
 
 from pyview._tooling.server._data_token import REBASE_BYTES
-from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer, TokenError
 
-pytestmark = pytest.mark.anyio
-SERVER_FILE = Path(__file__).parent / "runtime_views" / "server.py"
-SECRET = "test-secret-0123456789abcdef"
-
-
-@pytest.fixture(autouse=True)
-def secret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
-
-
-def fresh_server() -> tuple[Any, MCPServer[Any]]:
-    """A new import of the counter server: its own engine and sessions (another worker, sharing the secret)."""
-    return load_server(str(SERVER_FILE))
-
-
-@asynccontextmanager
-async def client_for(server: Any) -> AsyncIterator[Client]:
-    async with Client(server) as client:
-        yield client
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 
 
 async def started(client: Client, text: str = "hi") -> ViewClient:
@@ -59,7 +37,7 @@ def size(arguments: dict[str, Any]) -> int:
 
 async def test_events_carry_the_session_token_only_and_it_does_not_grow_with_the_tool_data() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         small, large = await started(client), await started(client, "x" * 50_000)
         for view in (small, large):
             for _ in range(3):
@@ -76,7 +54,7 @@ async def test_events_carry_the_session_token_only_and_it_does_not_grow_with_the
 async def test_a_worker_without_the_session_continues_it_with_one_retry_and_applies_the_event_once() -> None:
     module, server = fresh_server()
     _, other = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         await view.click(client.call_tool, "count")
         await view.type(client.call_tool, "field", "kept")
@@ -92,7 +70,7 @@ async def test_a_worker_without_the_session_continues_it_with_one_retry_and_appl
         "typed: kept",
         "theme: dark",
     )
-    async with client_for(other) as client:  # a worker that never saw it: the same, from the tokens alone
+    async with Client(other) as client:  # a worker that never saw it: the same, from the tokens alone
         made = len(view.calls)
         answer = await view.click(client.call_tool, "count")
         assert len(view.calls) - made == 2 and "reset" in answer and view.text("count") == "Clicked 3 times"
@@ -103,7 +81,7 @@ async def test_a_worker_without_the_session_continues_it_with_one_retry_and_appl
 async def test_the_need_answer_applies_nothing_and_a_repeat_is_applied_once() -> None:
     module, server = fresh_server()
     engine = module.views.server_runtime.engine
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         click = {"session": view.token, "events": [view.event("count", "click")], "answers": []}
         need = (await client.call_tool("pyview_event", click)).meta["pyview"]
@@ -121,7 +99,7 @@ async def test_the_need_answer_applies_nothing_and_a_repeat_is_applied_once() ->
 async def test_wrong_forged_and_oversized_data_tokens_are_refused_and_lose_nothing() -> None:
     module, server = fresh_server()
     engine = module.views.server_runtime.engine
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view, another = await started(client), await started(client)
         payload = claims(view.data or "")
         forged_payload = {**payload, "t": {**payload["t"], "result": {"structuredContent": {"text": "FORGED"}}}}
@@ -144,7 +122,7 @@ async def test_wrong_forged_and_oversized_data_tokens_are_refused_and_lose_nothi
 
 async def test_host_context_changes_ride_in_the_session_token_until_they_are_large() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         first = view.data
         await view.send(client.call_tool, context={"theme": "dark"}, capabilities={"logging": {}})
@@ -163,7 +141,7 @@ async def test_host_context_changes_ride_in_the_session_token_until_they_are_lar
 
 async def test_a_hand_over_from_a_worker_without_the_session_gets_the_state() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         await view.click(client.call_tool, "count")
         await view.click(client.call_tool, "count")

@@ -23,8 +23,7 @@ MAX_FLOOD = 20_000  # the flood's bound, should the other View never finish
 CLICKS = 20
 
 
-async def test_a_flooding_view_does_not_starve_another(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+async def test_a_flooding_view_does_not_starve_another(signing_secret: str) -> None:
     _module, server = load_server(str(SERVER_FILE))
     outcomes = {"applied": 0, "busy": 0, "stale": 0, "other": 0}
     with anyio.fail_after(120):

@@ -92,9 +92,8 @@ def stored(url: str, instance_token: str) -> dict[str, Any] | None:
 
 
 async def test_view_state_survives_redis_stopping_and_coming_back(
-    redis_process: Redis, monkeypatch: pytest.MonkeyPatch
+    redis_process: Redis, monkeypatch: pytest.MonkeyPatch, signing_secret: str
 ) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     monkeypatch.setenv("STATE_REDIS_URL", redis_process.url)
     module, server = load_server(str(SERVER_FILE))
     store: RedisStateStore = module.store

@@ -46,9 +46,8 @@ def traced() -> int:
 
 
 async def test_sessions_past_the_bound_are_evicted_and_restore_from_their_tokens(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, signing_secret: str
 ) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     monkeypatch.chdir(Path(__file__).parent)
     server, views = bounded_server()
     engine = views.server_runtime.engine

@@ -19,12 +19,7 @@ from pyview._core.components._view import app_tree, as_node
 from pyview._tooling.server._render import load_view
 from pyview._tooling.server._server_app import ServerApp
 
-pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(autouse=True)
-def secret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 
 
 def frame_python(view_path: Any, result: dict[str, Any], handed: dict[str, Any], dom: Any) -> tuple[Root, ServerApp]:

@@ -28,9 +28,8 @@ SERVER_FILE = Path(__file__).parent / "runtime_views" / "server.py"
 
 
 @pytest.fixture
-async def served(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[str]:
+async def served(signing_secret: str) -> AsyncIterator[str]:
     """The counter server as ``pyview serve --http`` serves it (``serve_async``), on a free port; its base URL."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     _, server = load_server(str(SERVER_FILE))
     urls: list[str] = []
     with anyio.fail_after(120):

@@ -31,9 +31,8 @@ from pyview.testing import run, serving
 
 
 @pytest.fixture
-def served_store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[tuple[RedisStateStore, redis.Redis]]:
+def served_store(signing_secret: str, tmp_path: Path) -> Iterator[tuple[RedisStateStore, redis.Redis]]:
     """A store on a fresh ``redis-server`` for a server with Views, and an admin client of that Redis."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     with redis_server(tmp_path) as url:
         yield RedisStateStore(url), redis.Redis.from_url(url)
 

@@ -5,40 +5,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp.server.mcpserver import MCPServer
 from runtime_client import ViewClient, claims
+from runtime_server import RUNTIME_SERVER, SECRET, fresh_server
 
-from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
 from pyview.server import Views
 
-pytestmark = pytest.mark.anyio
-HERE = Path(__file__).parent
-SERVER_FILE = HERE / "runtime_views" / "server.py"
-SECRET = "test-secret-0123456789abcdef"
-
-
-@pytest.fixture(autouse=True)
-def secret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
-
-
-def fresh_server() -> tuple[Any, MCPServer[Any]]:
-    """A new import of the counter server: its own Views, engine and session cache (a "process" of its own)."""
-    return load_server(str(SERVER_FILE))
-
-
-@asynccontextmanager
-async def client_for(server: Any) -> AsyncIterator[Client]:
-    async with Client(server) as client:
-        yield client
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 
 
 async def started(client: Client, start: int = 2) -> ViewClient:
@@ -49,7 +25,7 @@ async def started(client: Client, start: int = 2) -> ViewClient:
 
 async def test_a_result_carries_the_view_rendered_with_its_data() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         assert tools["pyview_event"].meta["ui"] == {"visibility": ["app"]}
         assert tools["shout"].meta["openai/outputTemplate"] == tools["shout"].meta["ui"]["resourceUri"]
@@ -67,7 +43,7 @@ async def test_a_result_carries_the_view_rendered_with_its_data() -> None:
 
 async def test_click_and_typing_come_back_as_patches() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         first = await view.click(client.call_tool, "count")
         assert "reset" in first  # nothing was live yet: mounted from the token
@@ -86,7 +62,7 @@ async def test_click_and_typing_come_back_as_patches() -> None:
 
 async def test_state_survives_eviction_and_a_fresh_server() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         await view.click(client.call_tool, "count")
         await view.type(client.call_tool, "field", "kept")
@@ -98,7 +74,7 @@ async def test_state_survives_eviction_and_a_fresh_server() -> None:
         assert (view.text("count"), view.text("typed")) == ("Clicked 4 times", "typed: kept")
         assert view.text("kept") == "kept is the result"  # identity with the tool result survives
     _, other = fresh_server()  # another process with the same secret
-    async with client_for(other) as client:
+    async with Client(other) as client:
         answer = await view.click(client.call_tool, "count")
         assert "reset" in answer and view.text("count") == "Clicked 5 times"
 
@@ -107,7 +83,7 @@ async def test_the_lru_cache_is_bounded() -> None:
     module, server = fresh_server()
     runtime = module.views.server_runtime
     runtime.engine.max_sessions = 2
-    async with client_for(server) as client:
+    async with Client(server) as client:
         views = [await started(client, start=n) for n in range(3)]
         for view in views:
             await view.click(client.call_tool, "count")
@@ -119,7 +95,7 @@ async def test_the_lru_cache_is_bounded() -> None:
 async def test_a_fresh_server_process_restores_the_session() -> None:
     env = {**os.environ, "PYVIEW_SECRET": SECRET}
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "pyview.server", str(SERVER_FILE), "--no-warm-up"], env=env
+        command=sys.executable, args=["-m", "pyview.server", str(RUNTIME_SERVER), "--no-warm-up"], env=env
     )
     async with Client(params) as client:
         view = await started(client)
@@ -131,7 +107,7 @@ async def test_a_fresh_server_process_restores_the_session() -> None:
 
 async def test_forged_foreign_and_expired_tokens_are_refused_with_no_data() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         mac = (view.token or "").split(".")[1]
         payload = claims(view.token or "")
@@ -156,7 +132,7 @@ async def test_forged_foreign_and_expired_tokens_are_refused_with_no_data() -> N
             assert message in meta["error"]["message"]
             assert "session" not in meta and "reset" not in meta and meta["patches"] == []
         other = Views(runtime="server", cache_dir=None)
-        other.add("elsewhere", HERE / "runtime_views" / "counter_view.py")
+        other.add("elsewhere", RUNTIME_SERVER.parent / "counter_view.py")
         unknown = runtime.engine.signer.sign({**payload, "v": "elsewhere"})
         result = await client.call_tool("pyview_event", {"session": unknown, "events": []})
         assert "no server-runtime View named 'elsewhere'" in result.meta["pyview"]["error"]["message"]
@@ -166,7 +142,7 @@ async def test_forged_foreign_and_expired_tokens_are_refused_with_no_data() -> N
 
 async def test_oversized_and_malformed_events_are_refused() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         big = view.event("count", "click")
         big["data"]["value"] = "x" * 100_000
@@ -186,7 +162,7 @@ async def test_oversized_and_malformed_events_are_refused() -> None:
 async def test_oversized_start_and_host_context_are_refused_and_a_session_holds_a_bounded_context() -> None:
     """``start`` and ``context`` are bounded like ``events``: a session (and its token) keeps them for its life."""
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         huge = {"content": [{"type": "text", "text": "x" * 1_500_000}]}
         result = await client.call_tool("pyview_event", {"start": {"view": "counter", "input": {}, "result": huge}})
         meta = result.meta["pyview"]
@@ -207,7 +183,7 @@ async def test_oversized_start_and_host_context_are_refused_and_a_session_holds_
 
 async def test_a_raising_handler_is_reported_and_the_view_stays_usable(caplog: pytest.LogCaptureFixture) -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         answer = await view.click(client.call_tool, "explode")
         assert "ValueError: the handler broke" in answer["error"]["message"]
@@ -219,7 +195,7 @@ async def test_a_raising_handler_is_reported_and_the_view_stays_usable(caplog: p
 
 async def test_unsaveable_state_is_a_clear_error_naming_hook_and_component() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         answer = await view.click(client.call_tool, "junk")
         message = answer["error"]["message"]
@@ -233,7 +209,7 @@ async def test_unsaveable_state_is_a_clear_error_naming_hook_and_component() -> 
 
 async def test_view_requests_travel_back_and_answers_resume_them() -> None:
     module, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         answer = await view.click(client.call_tool, "ask", capabilities={"message": {"text": {}}})
         (request,) = answer["requests"]
@@ -258,7 +234,7 @@ async def test_view_requests_travel_back_and_answers_resume_them() -> None:
 
 async def test_call_server_tool_runs_in_process() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         answer = await view.click(client.call_tool, "refresh")
         assert answer["requests"] == [] and view.text("note") == "shout says AGAIN"
@@ -270,7 +246,7 @@ async def test_a_live_views_newest_token_is_known_by_its_whole_text_only() -> No
     import base64
 
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         await view.click(client.call_tool, "count")  # live now, showing 3
         newest = view.token or ""
@@ -286,7 +262,7 @@ async def test_a_live_views_newest_token_is_known_by_its_whole_text_only() -> No
 
 async def test_a_stale_token_is_answered_from_the_live_state() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         view = await started(client)
         await view.click(client.call_tool, "count")
         old = view.token
@@ -299,7 +275,7 @@ async def test_a_stale_token_is_answered_from_the_live_state() -> None:
 
 async def test_start_mounts_a_session_when_the_host_dropped_meta() -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         result = await client.call_tool("shout", {"text": "yo", "start": 7})
         dropped = result.model_dump(by_alias=True, exclude_none=True, mode="json")
         dropped.pop("_meta")
@@ -313,7 +289,7 @@ async def test_start_mounts_a_session_when_the_host_dropped_meta() -> None:
 
 async def test_a_result_the_view_cannot_render_is_still_a_good_result(caplog: pytest.LogCaptureFixture) -> None:
     _, server = fresh_server()
-    async with client_for(server) as client:
+    async with Client(server) as client:
         result = await client.call_tool("shout", {"text": "boom"})
     assert not result.is_error and result.content[0].text == "BOOM"  # the tool's own answer is untouched
     meta = result.meta["pyview"]

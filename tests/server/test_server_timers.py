@@ -19,13 +19,8 @@ from pyview._tooling.server._events import SHORT_TIMER, timers_of
 from pyview._tooling.server._render import ServerRoot
 from pyview._tooling.server._server_file import load_server
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 SERVER_FILE = Path(__file__).parent / "timer_views" / "server.py"
-
-
-@pytest.fixture(autouse=True)
-def secret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
 
 
 async def started(client: Client, duration: float) -> ViewClient:

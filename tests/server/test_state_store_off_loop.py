@@ -28,7 +28,7 @@ from pyview._tooling.server._redis_store import LOOP_CONNECTIONS
 from pyview._tooling.testing._state_server import redis_server
 from pyview.server import MemoryStore, RedisStateStore, Views
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 HERE = Path(__file__).parent
 DEADLINE = 60.0  # the whole test's bound, never a measurement
 T = TypeVar("T")
@@ -80,8 +80,7 @@ def server_with(store: MemoryStore) -> MCPServer[Any]:
     return MCPServer("held", extensions=[views])
 
 
-async def test_a_view_waiting_for_its_write_holds_up_no_other_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+async def test_a_view_waiting_for_its_write_holds_up_no_other_view() -> None:
     store = HeldStore()
     with anyio.fail_after(DEADLINE):
         async with Client(server_with(store)) as client:
@@ -106,8 +105,7 @@ async def test_a_view_waiting_for_its_write_holds_up_no_other_view(monkeypatch: 
     assert threading.main_thread().name not in store.threads
 
 
-async def test_an_in_process_store_is_written_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
+async def test_an_in_process_store_is_written_in_place() -> None:
     threads: set[str] = set()
 
     class Watched(MemoryStore):
@@ -141,13 +139,10 @@ class WatchedRedis(RedisStateStore):
         return super().update(instance, values, delete)
 
 
-async def test_redis_is_awaited_on_the_event_loop_and_a_stalled_write_holds_up_no_other_view(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+async def test_redis_is_awaited_on_the_event_loop_and_a_stalled_write_holds_up_no_other_view(tmp_path: Path) -> None:
     """A real ``redis-server`` with writes paused (``CLIENT PAUSE``): the View writing waits for Redis on the event
     loop (no worker thread), the other View is answered click after click meanwhile, and once Redis takes writes
     again the waiting View gets its answer with the value stored."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     with redis_server(tmp_path) as url:
         store = WatchedRedis(url, timeout=DEADLINE)  # the pause, not the store's bound, decides how long it waits
         admin = redis.Redis.from_url(url)
@@ -236,12 +231,9 @@ def test_more_writes_at_once_than_connections_wait_their_turn_and_all_reach_redi
             store.close()
 
 
-async def test_a_browser_views_state_calls_await_redis_on_the_event_loop(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+async def test_a_browser_views_state_calls_await_redis_on_the_event_loop(tmp_path: Path) -> None:
     """``pyview_state`` (View state written by Python in the frame) uses the Redis store's coroutines, as the
     server runtime does: no worker thread per read and write; a refused write is still an error result."""
-    monkeypatch.setenv("PYVIEW_SECRET", "test-secret-0123456789abcdef")
     with redis_server(tmp_path) as url:
         store = WatchedRedis(url)
         try:

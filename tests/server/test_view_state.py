@@ -23,14 +23,12 @@ from pyview._tooling.server._server_file import load_server
 from pyview._tooling.server._signing import Signer
 from pyview._tooling.testing._state_server import redis_server
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("signing_secret")]
 SERVER_FILE = Path(__file__).parent / "state_views" / "server.py"
-SECRET = "test-secret-0123456789abcdef"
 
 
 @pytest.fixture(autouse=True)
-def secret(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYVIEW_SECRET", SECRET)
+def no_redis_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("STATE_REDIS_URL", raising=False)
 
 
