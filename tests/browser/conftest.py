@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from pyview.packager import BuiltView, build_view
+from pyview.packager import BuiltView
 
 VIEWS = Path(__file__).parent / "views"
 REPO = Path(__file__).resolve().parents[2]
@@ -22,24 +22,13 @@ def browser(pyview_browser: object) -> object:
 
 
 @pytest.fixture(scope="session")
-def build() -> Callable[..., BuiltView]:
-    """Build a test View once per option set; paths are shown relative to the repository, as a developer runs it.
-
-    Like the suite's ``pyview_build`` (tests/conftest.py), a View restores the shared core snapshot unless the test
-    gives ``snapshot``; modules about the plain start itself override this fixture (test_boot.py)."""
-    cache: dict[tuple[object, ...], BuiltView] = {}
+def build(pyview_build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
+    """Build a View of tests/browser/views once per option set: the suite's ``pyview_build`` (a shared core snapshot
+    unless the test gives ``snapshot``; test_boot.py, about the plain start, turns it off), from the repository's
+    folder, so paths show as a developer who runs it sees them."""
 
     def build_once(name: str, **options: object) -> BuiltView:
-        if options.get("runtime") != "server" and not options.get("packages"):
-            options.setdefault("snapshot", "core")
-        key = (name, *sorted((k, str(v)) for k, v in options.items()))
-        if key not in cache:
-            here = os.getcwd()
-            os.chdir(REPO)
-            try:
-                cache[key] = build_view(VIEWS / name, **options)  # type: ignore[arg-type]
-            finally:
-                os.chdir(here)
-        return cache[key]
+        with contextlib.chdir(REPO):
+            return pyview_build(VIEWS / name, **options)
 
     return build_once

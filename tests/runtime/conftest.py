@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -10,30 +10,20 @@ from typing import Any
 import pytest
 from server_engine import Engine
 
-from pyview.packager import BuiltView, build_view
+from pyview.packager import BuiltView
 
 VIEWS = Path(__file__).parent / "views"
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def build_rt() -> Callable[..., BuiltView]:
-    """Build a test View once per option set; Python's documents restore the suite's shared core snapshot unless
-    the test chooses (tests/conftest.py says why)."""
-    cache: dict[tuple[object, ...], BuiltView] = {}
+def build_rt(pyview_build: Callable[..., BuiltView]) -> Callable[..., BuiltView]:
+    """Build a View of tests/runtime/views once per option set: the suite's ``pyview_build`` (Python's documents
+    restore the shared core snapshot unless the test chooses), from the repository's folder."""
 
     def build_once(name: str, **options: Any) -> BuiltView:
-        if options.get("runtime") != "server":
-            options.setdefault("snapshot", "core")
-        key = (name, *sorted((k, str(v)) for k, v in options.items()))
-        if key not in cache:
-            here = os.getcwd()
-            os.chdir(REPO)
-            try:
-                cache[key] = build_view(VIEWS / name, **options)
-            finally:
-                os.chdir(here)
-        return cache[key]
+        with contextlib.chdir(REPO):
+            return pyview_build(VIEWS / name, **options)
 
     return build_once
 
