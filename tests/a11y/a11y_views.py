@@ -3,10 +3,14 @@ at each screen in both themes (switched by host context), and keyboard walks."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -91,6 +95,38 @@ def mount_example(
     view = MountedView(server, session, host, page, tabs)
     page.goto(f"{server.url}{session.base}/")
     return view
+
+
+@contextlib.contextmanager
+def orders_first_page(
+    runtime: str, server: Any, tabs: Any, build: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
+    """The orders example on a new database, its View (``runtime``) showing the first page of ten orders; the View
+    and its backend are closed after."""
+    from pyview.host import McpBackend
+
+    monkeypatch.setenv("PYVIEW_ORDERS_DB", str(tmp_path / "orders.sqlite3"))
+    monkeypatch.setenv("PYVIEW_VIEW_CACHE", str(tmp_path / "views"))
+    module, mcp_server = load_server(ORDERS / "server.py")
+    module.store.cache_clear()
+    backend = McpBackend(mcp_server)
+    server.run(backend.start())
+    document = build(ORDERS / "orders_view", runtime=runtime).html
+    context = {"theme": "light", "containerDimensions": {"width": 760, "maxHeight": 2000}}
+    view = mount_example(server, tabs, document, backend, context, runtime, without=("downloadFile",))
+    try:
+        view.wait_handshake(90)
+        page = module.list_orders(page_size=10)
+        view.send_tool_input({"page_size": 10})
+        view.send_tool_result({"content": [{"type": "text", "text": str(page)}],
+                               "structuredContent": page.model_dump(mode="json")})  # fmt: skip
+        view.wait_ready(90)
+        view.locator("tr.o-row").first.wait_for(timeout=30_000)
+        yield view
+    finally:
+        view.close()
+        server.run(backend.close())
+        module.store.cache_clear()
 
 
 def tab_to(view: Any, predicate: str, limit: int = 60) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from a11y_views import GALLERY, ORDERS, WEATHER, Auditor, expect, load_server, mount_example
+from a11y_views import GALLERY, WEATHER, Auditor, expect, load_server, mount_example, orders_first_page
 
 pytestmark = pytest.mark.browser
 
@@ -30,26 +30,7 @@ def test_orders_every_screen(
     runtime: str, axe_path: Path, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any,
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
-    from pyview.host import McpBackend
-
-    monkeypatch.setenv("PYVIEW_ORDERS_DB", str(tmp_path / "orders.sqlite3"))
-    monkeypatch.setenv("PYVIEW_VIEW_CACHE", str(tmp_path / "views"))
-    module, server = load_server(ORDERS / "server.py")
-    module.store.cache_clear()
-    backend = McpBackend(server)
-    pyview_host_server.run(backend.start())
-    document = pyview_build(ORDERS / "orders_view", runtime=runtime).html
-    context = {"theme": "light", "containerDimensions": {"width": 760, "maxHeight": 2000}}
-    view = mount_example(pyview_host_server, pyview_tabs, document, backend, context, runtime,
-                         without=("downloadFile",))  # fmt: skip
-    try:
-        view.wait_handshake(90)
-        page = module.list_orders(page_size=10)
-        view.send_tool_input({"page_size": 10})
-        view.send_tool_result({"content": [{"type": "text", "text": str(page)}],
-                               "structuredContent": page.model_dump(mode="json")})  # fmt: skip
-        view.wait_ready(90)
-        view.locator("tr.o-row").first.wait_for(timeout=30_000)
+    with orders_first_page(runtime, pyview_host_server, pyview_tabs, pyview_build, tmp_path, monkeypatch) as view:
         audit = Auditor(view, axe_path, f"orders ({runtime})")
         audit.screen("list")
         view.locator("button.o-chip", has_text="Paid").click()
@@ -72,10 +53,6 @@ def test_orders_every_screen(
         audit.screen("export")
         audit.assert_accessible()
         assert view.errors() == []
-    finally:
-        view.close()
-        pyview_host_server.run(backend.close())
-        module.store.cache_clear()
 
 
 def weather_result(city: str) -> dict[str, Any]:

@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from a11y_views import ORDERS, WEATHER, ensure_path, expect, focused, load_server, mount_example, tab_to
+from a11y_views import (
+    WEATHER,
+    ensure_path,
+    expect,
+    focused,
+    load_server,
+    mount_example,
+    orders_first_page,
+    tab_to,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -26,27 +35,8 @@ def test_orders_filter_sort_open_cancel_export(
     runtime: str, pyview_tabs: Any, pyview_host_server: Any, pyview_build: Any,
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
-    from pyview.host import McpBackend
-
-    monkeypatch.setenv("PYVIEW_ORDERS_DB", str(tmp_path / "orders.sqlite3"))
-    monkeypatch.setenv("PYVIEW_VIEW_CACHE", str(tmp_path / "views"))
-    module, server = load_server(ORDERS / "server.py")
-    module.store.cache_clear()
-    backend = McpBackend(server)
-    pyview_host_server.run(backend.start())
-    document = pyview_build(ORDERS / "orders_view", runtime=runtime).html
-    context = {"theme": "light", "containerDimensions": {"width": 760, "maxHeight": 2000}}
-    view = mount_example(pyview_host_server, pyview_tabs, document, backend, context, runtime,
-                         without=("downloadFile",))  # fmt: skip
-    keys = view.keyboard
-    try:
-        view.wait_handshake(90)
-        page = module.list_orders(page_size=10)
-        view.send_tool_input({"page_size": 10})
-        view.send_tool_result({"content": [{"type": "text", "text": str(page)}],
-                               "structuredContent": page.model_dump(mode="json")})  # fmt: skip
-        view.wait_ready(90)
-        view.locator("tr.o-row").first.wait_for(timeout=30_000)
+    with orders_first_page(runtime, pyview_host_server, pyview_tabs, pyview_build, tmp_path, monkeypatch) as view:
+        keys = view.keyboard
         view.frame_element.focus()
 
         # filter: the "Paid" chip, with Space
@@ -98,10 +88,6 @@ def test_orders_filter_sort_open_cancel_export(
         keys.press("Enter")
         expect(view.locator(".o-export textarea")).to_have_value(re.compile(r"^order_id,"))
         assert view.errors() == []
-    finally:
-        view.close()
-        pyview_host_server.run(backend.close())
-        module.store.cache_clear()
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
