@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -54,6 +55,21 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def wait_listening(process: subprocess.Popen[str], port: int, seconds: float = 120) -> None:
+    """Return once ``process`` accepts connections on loopback ``port``; raise if it exits or ``seconds`` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server for port {port} exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nothing listens on port {port} after {seconds} s") from None
+            time.sleep(0.1)
 
 
 def median(values: Sequence[float]) -> float:

@@ -26,7 +26,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,7 +35,7 @@ from mcp import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, run_recorded, table
+from _harness import REPO, run_recorded, table, wait_listening
 from server_runtime_http import free_port
 
 from pyview._tooling.host._profiles import default_host_context, host_capabilities
@@ -147,15 +146,9 @@ def measure(root: Path, example: str, run: Callable[[list[Client]], Any], worker
         ports = [free_port() for _ in range(workers)]
         processes = [serve(root, example, port, Path(data)) for port in ports]
         try:
-            urls = [f"http://127.0.0.1:{port}/mcp" for port in ports]
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    return anyio.run(session, urls, run)
-                except Exception:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.5)
+            for process, port in zip(processes, ports, strict=True):
+                wait_listening(process, port)
+            return anyio.run(session, [f"http://127.0.0.1:{port}/mcp" for port in ports], run)
         finally:
             for process in processes:
                 process.terminate()

@@ -30,7 +30,7 @@ from mcp import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _harness import REPO, median, p95, run_recorded, table
+from _harness import REPO, median, p95, run_recorded, table, wait_listening
 
 from pyview._tooling.server._server_file import load_server
 from pyview._tooling.testing._minidom import MiniDom
@@ -209,16 +209,10 @@ def main() -> None:
                "--runtime", "server", "--no-warm-up"]  # fmt: skip
     processes = [serve(uvicorn, port), serve(example, weather_port)]
     try:
+        for process, listening in zip(processes, (port, weather_port), strict=True):
+            wait_listening(process, listening)
         urls = (f"http://127.0.0.1:{port}/mcp", f"http://127.0.0.1:{weather_port}/mcp")
-        deadline = time.monotonic() + 60
-        rows: list[list[object]] | None = None
-        while rows is None:
-            try:
-                rows = anyio.run(round_trips, *urls, args.clicks)
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
+        rows = anyio.run(round_trips, *urls, args.clicks)
     finally:
         for process in processes:
             process.terminate()
