@@ -17,6 +17,6 @@ SECRET = "test-secret-0123456789abcdef"
 RUNTIME_SERVER = Path(__file__).parent / "runtime_views" / "server.py"
 
 
-def fresh_server(path: Path = RUNTIME_SERVER) -> tuple[Any, MCPServer[Any]]:
-    """A new import of the server file at ``path`` (the counter server): its module and its ``MCPServer``."""
-    return load_server(str(path))
+def fresh_server() -> tuple[Any, MCPServer[Any]]:
+    """A new import of the counter server: its module and its ``MCPServer``."""
+    return load_server(str(RUNTIME_SERVER))

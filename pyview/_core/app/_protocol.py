@@ -25,9 +25,9 @@ def unknown_display_mode(mode: object) -> str | None:
         >>> unknown_display_mode("tab")
         "unknown display mode 'tab'; expected one of inline, fullscreen, pip"
     """
-    return (
-        None if mode in DISPLAY_MODES else f"unknown display mode {mode!r}; expected one of {', '.join(DISPLAY_MODES)}"
-    )
+    if mode in DISPLAY_MODES:
+        return None
+    return f"unknown display mode {mode!r}; expected one of {', '.join(DISPLAY_MODES)}"
 
 
 # JSON-RPC 2.0 error codes
