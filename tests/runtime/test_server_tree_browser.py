@@ -58,7 +58,8 @@ def test_server_tree_shows_before_python_and_is_adopted_without_a_flash(
     frame.locator("[data-testid=count]").filter(has_text="Clicked 1").wait_for()
     marks = view.marks()
     # the server's result was on screen before Pyodide started (the boot waits for its paint), and so before Python
-    assert marks["handshake"] <= marks["result"] <= marks["start"] < marks["python"]
+    in_order = marks["handshake"] <= marks["result"] <= marks["start"] < marks["python"]
+    assert in_order, {name: value - marks["boot"] for name, value in marks.items() if isinstance(value, float)}
     assert frame.evaluate("() => document.querySelector('[data-testid=city]').__serverNode") is True
     assert frame.evaluate("() => window.__replaced") == 0  # adopted: no node was replaced
     assert frame.locator("#pyview-boot").count() == 0
