@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from pyview._tooling.host._profiles import STYLE_VARIABLES
+from pyview._tooling.testing._screenshots import settled_screenshot
 from pyview.packager import BuiltView
 from pyview.testing import SandboxedView
 
@@ -27,7 +28,6 @@ GOLDEN = Path(__file__).parent / "golden"
 WIDTH = 800
 TOLERANCE = 32
 MAX_CHANGED = 0.002  # of the pixels
-SHOTS = 10  # screenshots at most, until two in a row are the same
 
 _COMPARE_JS = """async ([a, b, tolerance]) => {
   const load = async (data) => createImageBitmap(await (await fetch("data:image/png;base64," + data)).blob());
@@ -93,14 +93,7 @@ def screenshot(page: Any, view: SandboxedView) -> bytes:
     page.mouse.move(0, 0)
     # the blur and the pointer's leaving are painted: two frames rendered since (a condition, with Playwright's bound)
     view.frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    # The host page can still show the frame's earlier, shorter surface (below it, blank) after the frame has
-    # painted at its new size: the screenshot is what two shots in a row agree on.
-    shots = [page.locator("iframe").screenshot(animations="disabled", caret="hide")]
-    while len(shots) < SHOTS:
-        shots.append(page.locator("iframe").screenshot(animations="disabled", caret="hide"))
-        if shots[-1] == shots[-2]:
-            return shots[-1]
-    pytest.fail(f"the gallery's screenshot did not settle: {SHOTS} shots in a row differed")
+    return settled_screenshot(page.locator("iframe"))
 
 
 def check_golden(page: Any, name: str, png: bytes) -> None:

@@ -161,8 +161,11 @@ class MountedView(HostedView):
         return self.frame_locator.locator(selector, has_text=has_text)
 
     def screenshot(self, path: str | None = None) -> bytes:
-        """A PNG of the View's frame (also written to ``path`` if given)."""
-        return self.frame_element.screenshot(path=path)
+        """A PNG of the View's frame as it settled (also written to ``path`` if given): see
+        :func:`~pyview._tooling.testing._screenshots.settled_screenshot` (animations finished, caret hidden)."""
+        from pyview._tooling.testing._screenshots import settled_screenshot
+
+        return settled_screenshot(self.frame_element, path)
 
     # -- waiting and checking ----------------------------------------------------------------------------------
 
