@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 
 #: screenshots at most before giving up on agreement (a View that animates without end never settles)
 SHOTS = 10
-_TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+# two animation frames rendered, or 10 s gone: a frame out of sight gets no animation frames, and must not hang the test
+_TWO_FRAMES = """() => new Promise((done) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+  setTimeout(() => done(false), 10000);
+})"""
 
 
 def settled_screenshot(locator: Locator, path: str | Path | None = None, **options: Any) -> bytes:
