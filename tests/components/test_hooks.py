@@ -113,8 +113,10 @@ def test_async_effect_runs_as_task_and_is_cancelled_on_unmount():
 
     screen = render(h.div())
     screen.root.mount(Poller())
-    screen.loop.run_until_complete(asyncio.sleep(0.01))
-    screen.flush()
+    for _ in range(10):  # loop turns, not time: the task sets "done" on its second step
+        screen.flush()
+        if screen.text == "done":
+            break
     assert screen.text == "done"
     screen.unmount()
     screen.loop.run_until_complete(asyncio.sleep(0))
