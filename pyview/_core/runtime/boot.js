@@ -407,17 +407,19 @@
     }
   };
   // pyview:python-only {
-  const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
-    ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 50)));
+  const idle = (bound = 1000) => new Promise((resolve) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(resolve, { timeout: bound }) : setTimeout(resolve, 50)));
   // Pyodide's start holds the frame's thread for a while: it waits until the user has not touched the View for a
-  // moment and no event is on its way to the server, so it never comes between a click and its answer.
+  // moment and no event is on its way to the server, so it never comes between a click and its answer. An idle
+  // period is waited for only briefly: Chromium sometimes grants a quiet frame none before the callback's bound, and
+  // the hand-over then waited out the whole bound.
   let touched = 0;
   ["pointerdown", "keydown", "input"].forEach((type) => rootNode.addEventListener(type, () => {
     touched = performance.now();
   }, true));
   const quiet = async () => {
     for (;;) {
-      await idle();
+      await idle(200);
       const state = serverRuntime.state();
       if (!state.inFlight && performance.now() - touched > 400) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
