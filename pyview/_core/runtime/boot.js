@@ -407,19 +407,19 @@
     }
   };
   // pyview:python-only {
-  const idle = (bound = 1000) => new Promise((resolve) => (typeof requestIdleCallback === "function"
-    ? requestIdleCallback(resolve, { timeout: bound }) : setTimeout(resolve, 50)));
+  // An idle period is waited for only briefly: Chromium sometimes grants a quiet frame none before the callback's
+  // bound, and the hand-over then waited out the whole bound.
+  const idle = () => new Promise((resolve) => (typeof requestIdleCallback === "function"
+    ? requestIdleCallback(resolve, { timeout: 200 }) : setTimeout(resolve, 50)));
   // Pyodide's start holds the frame's thread for a while: it waits until the user has not touched the View for a
-  // moment and no event is on its way to the server, so it never comes between a click and its answer. An idle
-  // period is waited for only briefly: Chromium sometimes grants a quiet frame none before the callback's bound, and
-  // the hand-over then waited out the whole bound.
+  // moment and no event is on its way to the server, so it never comes between a click and its answer.
   let touched = 0;
   ["pointerdown", "keydown", "input"].forEach((type) => rootNode.addEventListener(type, () => {
     touched = performance.now();
   }, true));
   const quiet = async () => {
     for (;;) {
-      await idle(200);
+      await idle();
       const state = serverRuntime.state();
       if (!state.inFlight && performance.now() - touched > 400) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
