@@ -19,7 +19,8 @@ Each run pairs every variant with a JS View run, the one going first alternating
     python bench/interactive.py [--runs 3] [--engine chromium|firefox|webkit] [--only auto] [--trace]
 
 Only the paired ratios mean anything on a loaded machine (figures in bench/RESULTS.md). Auto's runtime parts are
-read several at a time, so the click's ``pyview_event`` does not wait behind all of them (``--trace`` shows it).
+read through the host one chunk at a time, so the click's ``pyview_event`` waits behind one chunk at most
+(``--trace`` shows it; two at a time brought Python a little sooner and the click's answer later).
 """
 
 from __future__ import annotations
