@@ -163,11 +163,18 @@ def test_example_boots_shows_the_result_and_calls_the_server(
         view.page.wait_for("() => 'live' in pyviewBoot.marks", timeout=BOOT)
         view.wait_text(*scenario.shown, timeout=BOOT)
         marks = view.marks()
-        assert marks["inserted"] <= marks["handshake"] <= marks["start"] <= marks["python"] <= marks["render"]
+        shown = {name: value - marks["inserted"] for name, value in marks.items() if isinstance(value, float)}
+        assert marks["inserted"] <= marks["handshake"], shown
+        assert marks["inserted"] <= marks["start"] <= marks["python"] <= marks["render"], shown
+        # Pyodide starts after the result's paint or just after the handshake; with no answer half a second after the
+        # parse (a loaded host answers late) it starts without waiting longer, so only an answer in time orders them
+        answered_in_time = marks["handshake"] <= marks["start"]
         if runtime == "inline":  # its runtime's blobs (in parts) are decoded once all are parsed (url has none)
-            assert marks["parsed"] <= marks["start"]
-        if scenario.tool is not None:  # the server's render was on screen before Python was up
-            assert marks["handshake"] <= marks["result"] < marks["python"]
+            assert marks["parsed"] <= marks["start"], shown
+        if scenario.tool is not None:  # the host sends the result once initialized
+            assert marks["handshake"] <= marks["result"], shown
+            if answered_in_time:  # the server's render was on screen before Python was up
+                assert marks["result"] < marks["python"], shown
         assert ("snapshot" in marks) == snapshot  # restored, not the fallback to a plain start
 
         view.click(scenario.click)
@@ -196,7 +203,7 @@ def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_c
     real, else from a session the frame starts; a click travels as ``pyview_event`` and its patch shows the answer.
 
     ``auto`` (a served View's default) runs the server runtime from its first paint too: under the strict CSP the
-    synchronous WebAssembly probe keeps it from fetching Python at all, on WebKit too, which fires no
+    WebAssembly probe (made after that paint) keeps it from fetching Python at all, on WebKit too, which fires no
     ``securitypolicyviolation`` for a WebAssembly block."""
     from pyview.host import McpBackend
 
@@ -233,10 +240,12 @@ def test_server_runtime_shows_the_result_and_calls_the_server_under_the_strict_c
         assert call["params"]["arguments"]["session"]
         view.wait_text(*scenario.answer, timeout=60)
 
+        if runtime == "auto":  # the probe (after the first paint) kept Python from being fetched, on WebKit too
+            view.page.wait_for("() => 'stayed' in pyviewBoot.marks", timeout=60)
         marks = view.marks()
         assert "python" not in marks and marks["inserted"] <= marks["handshake"]
-        if runtime == "auto":  # the probe kept Python from being fetched, on WebKit too
-            assert "stayed" in marks and "fetch" not in marks and "start" not in marks
+        if runtime == "auto":
+            assert "fetch" not in marks and "start" not in marks
         assert view.error_panel() is None
         assert view.failures() == []
     finally:

@@ -186,11 +186,12 @@
         "resourceDomains and connectDomains, and the host must apply them.");
     }
   });
-  // A synchronous probe: compiling the smallest module throws under a CSP without 'wasm-unsafe-eval' on every engine.
-  // WebKit fires no securitypolicyviolation for it, and Pyodide then never settles, so the probe is what tells.
+  // A probe: compiling the smallest module fails under a CSP without 'wasm-unsafe-eval' on every engine. WebKit
+  // fires no securitypolicyviolation for it, and Pyodide then never settles, so the probe is what tells.
+  const EMPTY_WASM = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0);
   const wasmAllowed = () => {
     try {
-      new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)));
+      new WebAssembly.Instance(new WebAssembly.Module(EMPTY_WASM));
       return true;
     } catch {
       return false;
@@ -328,15 +329,15 @@
     frame.report();
     return true;
   };
-  // reason: why the server runtime runs the View; python: why Python cannot run in this frame, if it cannot (the
-  // panel names both when the server runtime cannot start either)
-  const startServer = (reason, python) => {
+  // reason: why the server runtime runs the View; whyNoPython: a function that says why Python cannot run in this
+  // frame, if it cannot (the panel names both when the server runtime cannot start either), asked only then
+  const startServer = (reason, whyNoPython = () => undefined) => {
     marks.runtime = "server";
     finish();
     const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
     logToHost(note);
     try {
-      serverRuntime.start({ config, marks, reason, python, fail });
+      serverRuntime.start({ config, marks, reason, get python() { return whyNoPython(); }, fail });
     } catch (error) {
       switched = false;
       fail("error", "The View could not start", `${error?.stack || error}`, "The server runtime failed to start.");
@@ -430,11 +431,28 @@
     logToHost({ level: "info", logger: "pyview", data: { runtime: "server", python: why } });
   };
   const WASM_BLOCKED = "WebAssembly is blocked here: the frame's Content-Security-Policy has no 'wasm-unsafe-eval'";
+  // An auto document asks after its first paint, and without holding the thread: WebKit can keep even the smallest
+  // compile waiting until the collector has freed the WebAssembly memory of a View closed just before. (The server
+  // runtime's failure panel asks synchronously, if it comes to that.)
+  let blockedWhy;
+  const pythonBlocked = () => (blockedWhy ??= wasmAllowed() ? "" : WASM_BLOCKED) || undefined;
+  const pythonBlockedLater = async () => {
+    try {
+      await WebAssembly.instantiate(EMPTY_WASM);
+      blockedWhy ??= "";
+    } catch {
+      blockedWhy ??= WASM_BLOCKED;
+    }
+    return blockedWhy || undefined;
+  };
   const takeOver = async () => {
     // after the first paint of a result (or a while without one: a tool still running), when the frame is idle
     await Promise.race([marked("result"), new Promise((resolve) => setTimeout(resolve, 1500))]);
     await idle();
     if (failed) return;
+    const blocked = await pythonBlockedLater();
+    if (failed) return;
+    if (blocked) return stayOnServer(blocked);
     marks.fetch = stamp();
     let parts;
     try {
@@ -510,9 +528,8 @@
     // pyview:python-only {
     if (auto) {
       switched = true; // the server runtime shows and runs the View; what is below only prepares Python
-      const blocked = wasmAllowed() ? undefined : WASM_BLOCKED;
-      startServer(blocked ? "Python cannot run in this frame" : "interactive from the first paint", blocked);
-      return blocked ? stayOnServer(blocked) : takeOver();
+      startServer("interactive from the first paint", pythonBlocked);
+      return takeOver();
     }
     if (!wasmAllowed()) {
       giveUp("csp", "WebAssembly is blocked by the host", "The host's Content-Security-Policy refused to compile " +
