@@ -329,15 +329,15 @@
     frame.report();
     return true;
   };
-  // reason: why the server runtime runs the View; whyNoPython: a function that says why Python cannot run in this
-  // frame, if it cannot (the panel names both when the server runtime cannot start either), asked only then
-  const startServer = (reason, whyNoPython = () => undefined) => {
+  // reason: why the server runtime runs the View; python: a function that says why Python cannot run in this frame,
+  // if it cannot (the panel names both when the server runtime cannot start either), asked only then
+  const startServer = (reason, python) => {
     marks.runtime = "server";
     finish();
     const note = { level: "info", logger: "pyview", data: { runtime: "server", reason } };
     logToHost(note);
     try {
-      serverRuntime.start({ config, marks, reason, get python() { return whyNoPython(); }, fail });
+      serverRuntime.start({ config, marks, reason, python, fail });
     } catch (error) {
       switched = false;
       fail("error", "The View could not start", `${error?.stack || error}`, "The server runtime failed to start.");
@@ -434,16 +434,12 @@
   // An auto document asks after its first paint, and without holding the thread: WebKit can keep even the smallest
   // compile waiting until the collector has freed the WebAssembly memory of a View closed just before. (The server
   // runtime's failure panel asks synchronously, if it comes to that.)
-  let blockedWhy;
-  const pythonBlocked = () => (blockedWhy ??= wasmAllowed() ? "" : WASM_BLOCKED) || undefined;
   const pythonBlockedLater = async () => {
     try {
       await WebAssembly.instantiate(EMPTY_WASM);
-      blockedWhy ??= "";
     } catch {
-      blockedWhy ??= WASM_BLOCKED;
+      return WASM_BLOCKED;
     }
-    return blockedWhy || undefined;
   };
   const takeOver = async () => {
     // after the first paint of a result (or a while without one: a tool still running), when the frame is idle
@@ -528,7 +524,7 @@
     // pyview:python-only {
     if (auto) {
       switched = true; // the server runtime shows and runs the View; what is below only prepares Python
-      startServer("interactive from the first paint", pythonBlocked);
+      startServer("interactive from the first paint", () => (wasmAllowed() ? undefined : WASM_BLOCKED));
       return takeOver();
     }
     if (!wasmAllowed()) {

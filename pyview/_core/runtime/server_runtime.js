@@ -2,7 +2,8 @@
  * DOM events back through the host's tools/call (the app-only tool "pyview_event"). No WebAssembly, no eval: it runs
  * under the MCP Apps default CSP. Wire contract: docs/ARCHITECTURE.md, "The server runtime".
  *
- *   pyviewServer.start({config, marks, reason, python, fail})   called by boot.js (runtime "server" or "auto")
+ *   pyviewServer.start({config, marks, reason, python, fail})   called by boot.js (runtime "server" or "auto";
+ *       python: a function that says why Python cannot run in the frame, if it cannot)
  *   pyviewServer.state()                                 {session, sent, inFlight} for tests and the dev host
  *   pyviewServer.request(method, params)                 a JSON-RPC request to the host (runtime parts)
  *   pyviewServer.handover()                              auto: the frame's Python takes the View over (below)
@@ -444,8 +445,9 @@
       }, function (error) {
         var detail = String(error && error.message || error);
         // auto: Python failed first
-        var both = !!boot.python; // auto, where Python cannot run either
-        if (both) detail = "Python could not run here: " + boot.python + "\nThe server runtime: " + detail;
+        var python = boot.python && boot.python(); // auto: why Python cannot run either, if it cannot
+        var both = !!python;
+        if (both) detail = "Python could not run here: " + python + "\nThe server runtime: " + detail;
         boot.fail("server", both ? "The View can run neither in this frame nor on the server"
           : "The View could not start its server runtime", detail,
           "The server runtime needs a host that answers ui/initialize and lets Views call server tools; Python in " +
