@@ -4,7 +4,7 @@ nothing a View can see: handler ids go into a copy, controlled values and long t
 from __future__ import annotations
 
 from pyview._core.components._element import shared_attrs
-from pyview.components import component, h, use_state
+from pyview.components import component, h, prevent_default, use_state
 from pyview.testing import render
 
 
@@ -33,3 +33,29 @@ def test_rows_sharing_attributes_keep_their_own_handlers_and_update_alone() -> N
     screen.click("row 3")
     assert [li.attrs.get("class") for li in screen.find_all("li")] == ["row", "row", "on"]
     assert shared == {"class": "lbl"}
+
+
+def test_a_handler_beside_a_remembered_attribute_still_gets_what_it_asks_of_the_event() -> None:
+    # h.x(class_=..., on_click=fn) takes the remembered {"class": ...}; a submit handler (default prevented) and a
+    # handler made with prevent_default are built the long way, with their flags
+    got: list[object] = []
+    for _ in range(2):  # the names classified and the attributes remembered before the View is built
+        h.form(class_="f", on_submit=lambda: None), h.a(class_="f", on_click=lambda: None)
+        h.button(on_click=lambda: None)
+
+    @component
+    def Page() -> object:
+        return h.div(
+            h.form(h.button("Send"), class_="f", on_submit=lambda: got.append("sent")),
+            h.a("Go", class_="f", on_click=prevent_default(lambda: got.append("went"))),
+            h.a("Plain", class_="f", on_click=lambda: got.append("plain")),
+            h.button("Alone", on_click=lambda: got.append("alone")),
+        )
+
+    screen = render(Page())
+    assert screen.dom.fire(screen.find("form"), "submit") is False
+    assert screen.fire("Go", "click") is False
+    assert screen.fire("Plain", "click") is True
+    screen.click("Alone")
+    assert got == ["sent", "went", "plain", "alone"]
+    assert [a.attrs.get("class") for a in screen.find_all("a")] == ["f", "f"]
