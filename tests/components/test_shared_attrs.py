@@ -36,10 +36,10 @@ def test_rows_sharing_attributes_keep_their_own_handlers_and_update_alone() -> N
 
 
 def test_a_handler_beside_a_remembered_attribute_still_gets_what_it_asks_of_the_event() -> None:
-    # h.x(class_=..., on_click=fn) takes the remembered {"class": ...}; a submit handler (default prevented) and a
-    # handler made with prevent_default are built the long way, with their flags
+    # The attributes beside a handler may be shared, the handler's flags may not: a submit handler (its default is
+    # prevented) and a prevent_default one keep them when {"class": "f"} was built before, plain ones still run
     got: list[object] = []
-    for _ in range(2):  # the names classified and the attributes remembered before the View is built
+    for _ in range(2):  # the names classified and the attributes shared before the View is built
         h.form(class_="f", on_submit=lambda: None), h.a(class_="f", on_click=lambda: None)
         h.button(on_click=lambda: None)
 

@@ -91,11 +91,6 @@ class SizeReporter:
         self._scheduled = False
         self._last: tuple[int, int] | None = None
 
-    @property
-    def last_reported(self) -> tuple[int, int] | None:
-        """``(width, height)`` of the last report, if any."""
-        return self._last
-
     def last_sent(self, size: tuple[int, int] | None) -> None:
         """Note a size another reporter (the boot shim) sent, so an unchanged size is not sent again."""
         self._last = size

@@ -205,9 +205,9 @@ _URL_HINT = " (URLs may be http(s), mailto, tel, relative or a data: image; for 
 _SHARED: dict[tuple[tuple[str, object], ...], tuple[dict[str, object], str]] = {}
 _SHARED_MAX = 4096
 _NO_ATTRS: dict[str, object] = {}
-#: ``(tag, keyword, value) -> (attrs, head)`` for the one-keyword calls with a short text (or None) value, with or
-#: without one handler beside it (``h.a("Edit", class_="link", on_click=edit)``): the same checked, shared dict and
-#: its wire head (see :class:`Element`) without classifying the keyword or looking the dict up by content again.
+#: ``(tag, keyword, value) -> (attrs, head)`` for the one-keyword calls with a short text (or None) value: the same
+#: checked, shared dict and its wire head (see :class:`Element`) without classifying the keyword or looking the dict
+#: up by content again.
 _ONE: dict[tuple[str, str, object], tuple[dict[str, object], str]] = {}
 #: JSON text of any wire value, as the patch encodes it (``Root.commit``)
 encode_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
@@ -307,7 +307,6 @@ def _builder(tag: str) -> Callable[..., Element]:
     prop_names = _PROP_TAGS.get(tag)
     tag_json = json_text(tag)
     bare = f"[{tag_json},{{}}"  # the head without attributes
-    no_attrs = (_NO_ATTRS, bare)
 
     def build(*children: object, key: object = None, **props: object) -> Element:
         attrs: dict[str, object] = _NO_ATTRS
@@ -322,26 +321,6 @@ def _builder(tag: str) -> Callable[..., Element]:
                 if value is None or type(value) is str:
                     one = (tag, name, value)  # h.td(class_="col-md-1"): the attrs this built before, already checked
                     found = _ONE.get(one)
-                elif type(value) is _FUNCTION:  # h.button("Save", on_click=save): one handler, no attributes
-                    entry = _NAMES.get(name)
-                    if entry is not None and entry[1] == _EVENT and entry[0] != "@submit":
-                        events = {entry[0][1:]: (value, 0)}
-                        found = no_attrs
-            elif len(props) == 2:  # h.a("Edit", class_="link", on_click=edit): a remembered attribute and a handler
-                name, event = props
-                value, fn = props[name], props[event]
-                entry = _NAMES.get(event)
-                if (
-                    type(fn) is _FUNCTION
-                    and (value is None or type(value) is str)
-                    and entry is not None
-                    and entry[1] == _EVENT
-                    and entry[0] != "@submit"
-                ):
-                    one = (tag, name, value)  # remembered below, when built the long way, as for one keyword
-                    found = _ONE.get(one)
-                    if found is not None:
-                        events = {entry[0][1:]: (fn, 0)}
             if found is not None:
                 attrs, head = found
             else:
@@ -409,11 +388,11 @@ def _builder(tag: str) -> Callable[..., Element]:
                 attrs, attrs_json = _share(attrs)
                 head = None if attrs_json is None else f"[{tag_json},{attrs_json}"
                 # Remembered: only a dict _share shares (not a controlled .value: its diff also reads what the page
-                # reported), with no inner HTML (checked against the children below) and short text. A handler
-                # beside the keyword is not in it: handlers go into the head when mounted.
+                # reported), with no handler, no inner HTML (checked against the children below) and short text.
                 if (
                     head is not None
-                    and one is not None  # the attributes came from that one keyword (a handler is not in them)
+                    and one is not None
+                    and events is None
                     and not html
                     and (one[2] is None or len(one[2]) <= 64)
                 ):
